@@ -1,0 +1,1 @@
+//! csp-core (being built).
