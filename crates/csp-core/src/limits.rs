@@ -1,0 +1,99 @@
+//! Limits that bound a search, and the outcome that says which one stopped it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Bounds on one solve. `None` means unbounded. A limit that stops a search makes the outcome
+/// [`Outcome::Limit`]; it is never reported as unsatisfiable.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum search nodes (decisions).
+    pub nodes: Option<u64>,
+    /// Maximum wall time.
+    pub time: Option<Duration>,
+    /// External cancel flag: when it becomes `true`, the search stops at its next check.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit at all.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Sets the node limit.
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// Sets the time limit.
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// Sets the cancel flag.
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Checks the limits against `nodes` searched so far and the solve's `start`.
+    ///
+    /// Cheap enough to call at every node: the clock and the flag are only read every 1024 nodes.
+    #[inline]
+    pub fn exceeded(&self, nodes: u64, start: Instant) -> Option<LimitKind> {
+        if let Some(max) = self.nodes {
+            if nodes >= max {
+                return Some(LimitKind::Nodes);
+            }
+        }
+        if nodes & 1023 == 0 {
+            if let Some(flag) = &self.cancel {
+                if flag.load(Ordering::Relaxed) {
+                    return Some(LimitKind::Cancelled);
+                }
+            }
+            if let Some(max) = self.time {
+                if start.elapsed() >= max {
+                    return Some(LimitKind::Time);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    /// The node limit was reached.
+    Nodes,
+    /// The time limit was reached.
+    Time,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// At least one solution was found (in counting mode: the search finished or reached the solution limit).
+    Solved,
+    /// The search space was exhausted without a solution: a proof of unsatisfiability.
+    Unsatisfiable,
+    /// A limit stopped the search before it could conclude.
+    Limit(LimitKind),
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Solved => f.write_str("solved"),
+            Outcome::Unsatisfiable => f.write_str("unsatisfiable"),
+            Outcome::Limit(_) => f.write_str("limit"),
+        }
+    }
+}
