@@ -16,7 +16,11 @@
 
 pub mod board;
 pub mod format;
+pub mod leetcode;
 pub mod parse;
+pub mod registry;
+pub mod solvers;
 pub mod verify;
 
 pub use board::{Board, House};
+pub use registry::{find, registry, Report, Request, Solve, SolverInfo, Status};
