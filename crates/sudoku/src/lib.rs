@@ -1,1 +1,3 @@
 //! sudoku (being built).
+
+pub mod fast;
