@@ -15,6 +15,7 @@
 //! ```
 
 pub mod board;
+pub mod cli;
 pub mod fast;
 pub mod format;
 pub mod leetcode;
