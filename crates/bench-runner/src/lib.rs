@@ -28,5 +28,3 @@ pub mod rng;
 pub mod run;
 pub mod sudoku_family;
 pub mod summary;
-
-mod shim_sudoku;

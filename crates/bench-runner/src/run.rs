@@ -195,6 +195,7 @@ pub fn run<F: Family>(
         pool,
         rows: Vec::new(),
         warned: 0,
+        invalid_noted: 0,
     };
     let mut summaries = Vec::new();
     let mut done_bytes = 0;
@@ -302,6 +303,8 @@ struct Runner<'a, F: Family> {
     rows: Vec<PuzzleRow>,
     /// Loud messages printed so far (capped so a broken solver cannot flood stderr).
     warned: u64,
+    /// Invalid entries named so far (capped likewise).
+    invalid_noted: u64,
 }
 
 const MAX_WARNINGS: u64 = 20;
@@ -447,6 +450,9 @@ impl<F: Family> Runner<'_, F> {
                 continue;
             };
             summary.puzzles += 1;
+            if let Err(e) = &rec.item {
+                self.note_invalid(format!("{}: {e}", summary.path));
+            }
             let entry = rec.item.as_ref().ok();
             let mut verified_errors: Vec<Option<String>> = vec![None; outs.len()];
             for (k, o) in outs.iter().enumerate() {
@@ -552,6 +558,16 @@ impl<F: Family> Runner<'_, F> {
             }
         }
         None
+    }
+
+    /// Names an unreadable entry on stderr (the first few; the report counts them all).
+    fn note_invalid(&mut self, msg: String) {
+        self.invalid_noted += 1;
+        if self.invalid_noted <= MAX_WARNINGS {
+            eprintln!("invalid entry: {msg}");
+        } else if self.invalid_noted == MAX_WARNINGS + 1 {
+            eprintln!("(further invalid entries are counted in the report but not printed)");
+        }
     }
 
     fn warn(&mut self, msg: String) {

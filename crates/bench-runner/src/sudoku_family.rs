@@ -5,7 +5,6 @@ use std::io::BufRead;
 use csp_core::Limits;
 
 use crate::family::{Answer, Entry, Family, Record, SolverName, Verdict};
-use crate::shim_sudoku as sudoku;
 
 /// Adapter from the `sudoku` crate's registry contract to the runner.
 pub struct SudokuFamily;
@@ -66,7 +65,7 @@ impl Family for SudokuFamily {
     }
 
     fn verify(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
-        sudoku::verify(puzzle, solution)
+        sudoku::verify::verify(puzzle, solution).map_err(|e| e.to_string())
     }
 
     fn render(&self, solution: &Self::Solution) -> String {
@@ -77,7 +76,7 @@ impl Family for SudokuFamily {
         &self,
         input: Box<dyn BufRead + Send + 'a>,
     ) -> Box<dyn Iterator<Item = Record<Self::Puzzle, Self::Solution>> + Send + 'a> {
-        Box::new(sudoku::Reader::new(input).map(|r| {
+        Box::new(sudoku::parse::Reader::new(input).map(|r| {
             Record {
                 line: r.line,
                 item: r
