@@ -36,20 +36,35 @@ fn expected_statuses(bytes: &[u8]) -> BTreeMap<u64, String> {
     map
 }
 
-/// (line, solver) -> (status, solution, nodes), and stderr, of one run with `threads` threads.
-fn run(threads: &str) -> (BTreeMap<(u64, String), (String, String, u64)>, String) {
+/// (line, solver) -> (status, solution, nodes).
+type Rows = BTreeMap<(u64, String), (String, String, u64)>;
+
+/// The per-puzzle rows and stderr of one run with `threads` threads.
+fn run(threads: &str) -> (Rows, String) {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("r.json");
     let out = Command::cargo_bin("bench-runner")
         .unwrap()
         .arg(suite())
-        .args(["--warmup-ms", "1", "--time-limit", "60", "--limit", "2", "--per-puzzle"])
+        .args([
+            "--warmup-ms",
+            "1",
+            "--time-limit",
+            "60",
+            "--limit",
+            "2",
+            "--per-puzzle",
+        ])
         .args(["--chunk", "5", "-j", threads, "--json"])
         .arg(&json)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-    assert_eq!(out.status.code(), Some(1), "bad lines fail the run, not crash it: {stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "bad lines fail the run, not crash it: {stderr}"
+    );
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let rows = report["per_puzzle"]
         .as_array()
@@ -57,7 +72,10 @@ fn run(threads: &str) -> (BTreeMap<(u64, String), (String, String, u64)>, String
         .iter()
         .map(|r| {
             (
-                (r["line"].as_u64().unwrap(), r["solver"].as_str().unwrap().to_string()),
+                (
+                    r["line"].as_u64().unwrap(),
+                    r["solver"].as_str().unwrap().to_string(),
+                ),
                 (
                     r["status"].as_str().unwrap().to_string(),
                     r["solution"].to_string(),
@@ -80,13 +98,26 @@ fn every_suite_line_gets_its_status_from_every_solver_and_invalid_lines_are_name
         s
     };
     assert!(!solvers.is_empty());
-    assert_eq!(rows.len(), expected.len() * solvers.len(), "one row per record and solver");
+    assert_eq!(
+        rows.len(),
+        expected.len() * solvers.len(),
+        "one row per record and solver"
+    );
     for ((line, solver), (status, _, _)) in &rows {
-        assert_eq!(Some(status), expected.get(line), "line {line}, solver {solver}");
+        assert_eq!(
+            Some(status),
+            expected.get(line),
+            "line {line}, solver {solver}"
+        );
     }
     // The runner names the first 20 invalid entries on stderr.
     let name = suite().display().to_string();
-    for line in expected.iter().filter(|(_, s)| *s == "invalid").map(|(l, _)| l).take(20) {
+    for line in expected
+        .iter()
+        .filter(|(_, s)| *s == "invalid")
+        .map(|(l, _)| l)
+        .take(20)
+    {
         let named = format!("{name}: line {line}");
         assert!(stderr.contains(&named), "stderr lacks {named}: {stderr}");
     }

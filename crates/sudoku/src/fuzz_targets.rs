@@ -600,9 +600,8 @@ pub fn random_solved_grid(box_size: usize, seed: u64) -> Board {
     let cols = order(&mut rng);
     let transpose = rng.next_u64() & 1 == 1;
     let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (rows[r], cols[c]);
+    for (r, &pr) in rows.iter().enumerate() {
+        for (c, &pc) in cols.iter().enumerate() {
             let pattern = (b * (pr % b) + pr / b + pc) % n;
             let at = if transpose { c * n + r } else { r * n + c };
             cells[at] = digits[pattern];

@@ -45,7 +45,14 @@ fn expectations(bytes: &[u8]) -> BTreeMap<usize, Expected> {
         let mut words = head.split_whitespace();
         let status = words.next().unwrap().to_string();
         let count = words.next().map(|c| c.parse().unwrap());
-        map.insert(i + 1, Expected { status, count, fragment });
+        map.insert(
+            i + 1,
+            Expected {
+                status,
+                count,
+                fragment,
+            },
+        );
     }
     map
 }
@@ -70,9 +77,18 @@ fn the_suite_covers_every_bad_input_class() {
     let expected = expectations(&bytes);
     assert!(bytes.starts_with(b"\xEF\xBB\xBF"), "BOM on line 1");
     assert!(bytes.windows(2).any(|w| w == b"\r\n"), "a CRLF line");
-    assert!(std::str::from_utf8(&bytes).is_err(), "a line that is not UTF-8");
-    assert!(bytes.split(|&b| b == b'\n').any(|l| l.len() > 65_536), "a huge line");
-    let fragments: Vec<&str> = expected.values().filter_map(|e| e.fragment.as_deref()).collect();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "a line that is not UTF-8"
+    );
+    assert!(
+        bytes.split(|&b| b == b'\n').any(|l| l.len() > 65_536),
+        "a huge line"
+    );
+    let fragments: Vec<&str> = expected
+        .values()
+        .filter_map(|e| e.fragment.as_deref())
+        .collect();
     for class in [
         "wrong length",
         "unexpected character 'x'",
@@ -87,7 +103,10 @@ fn the_suite_covers_every_bad_input_class() {
         "incomplete grid",
         "glued",
     ] {
-        assert!(fragments.iter().any(|f| f.contains(class)), "no line for {class}");
+        assert!(
+            fragments.iter().any(|f| f.contains(class)),
+            "no line for {class}"
+        );
     }
 }
 
@@ -97,9 +116,19 @@ fn every_suite_line_gets_its_expected_status_and_failures_name_file_and_line() {
     let expected = expectations(&std::fs::read(&path).unwrap());
     let path_arg = path.to_str().unwrap();
     let (code, stdout, stderr) = solve(&["--count", "--format", "jsonl", "-j", "2", path_arg]);
-    assert_eq!(code, Some(1), "some lines fail, none is a usage error: {stderr}");
-    let results: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let lines: Vec<usize> = results.iter().map(|r| r["line"].as_u64().unwrap() as usize).collect();
+    assert_eq!(
+        code,
+        Some(1),
+        "some lines fail, none is a usage error: {stderr}"
+    );
+    let results: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lines: Vec<usize> = results
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap() as usize)
+        .collect();
     assert_eq!(
         lines,
         expected.keys().copied().collect::<Vec<_>>(),
@@ -112,9 +141,15 @@ fn every_suite_line_gets_its_expected_status_and_failures_name_file_and_line() {
         }
         if want.status == "invalid" {
             let error = r["error"].as_str().unwrap();
-            assert!(error.starts_with(&format!("line {line}")), "line {line}: {error}");
+            assert!(
+                error.starts_with(&format!("line {line}")),
+                "line {line}: {error}"
+            );
             if let Some(fragment) = &want.fragment {
-                assert!(error.contains(fragment.as_str()), "line {line}: {error:?} lacks {fragment:?}");
+                assert!(
+                    error.contains(fragment.as_str()),
+                    "line {line}: {error:?} lacks {fragment:?}"
+                );
             }
         }
         if want.status == "solved" {
@@ -122,7 +157,10 @@ fn every_suite_line_gets_its_expected_status_and_failures_name_file_and_line() {
             assert!(!solution.contains('.'), "line {line}: {solution}");
         } else {
             let named = format!("{path_arg}: line {line}");
-            assert!(stderr.contains(&named), "stderr does not name {named}: {stderr}");
+            assert!(
+                stderr.contains(&named),
+                "stderr does not name {named}: {stderr}"
+            );
         }
     }
 }
@@ -137,7 +175,10 @@ fn line_output_is_identical_with_one_thread_two_threads_and_a_second_run() {
     assert_eq!(one, two);
     assert_eq!(two, again);
     assert_eq!(err_one, err_two, "stderr is written in input order too");
-    assert_eq!(one.lines().count(), expectations(&std::fs::read(&path).unwrap()).len());
+    assert_eq!(
+        one.lines().count(),
+        expectations(&std::fs::read(&path).unwrap()).len()
+    );
 }
 
 /// The puzzle from the "brute force" section of Wikipedia's Sudoku solving algorithms article, built so that a
@@ -165,7 +206,10 @@ fn a_puzzle_built_against_brute_force_stops_at_the_node_limit_with_status_limit(
         let r: Value = serde_json::from_str(stdout.trim()).unwrap();
         assert_eq!(r["status"], "limit", "{solver}: {r}");
         assert_eq!(r["nodes"], 200_000, "{solver}: {r}");
-        assert!(stderr.contains(&format!("{file}: line 1: limit")), "{solver}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{file}: line 1: limit")),
+            "{solver}: {stderr}"
+        );
     }
 }
 
@@ -174,13 +218,24 @@ fn lines_too_long_for_a_grid_row_end_the_grid_instead_of_vanishing_into_it() {
     // A word line with a comma (a CSV header in the middle of a file) has 16 cells once the comma is dropped, so
     // it starts a 16x16 grid; the one-line puzzles gone wrong after it must still get their own results.
     let leet = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    let text = format!("{leet}\nquizzes,solutions\n{short}\n{leet}1\n{leet}\n", short = &leet[..80]);
+    let text = format!(
+        "{leet}\nquizzes,solutions\n{short}\n{leet}1\n{leet}\n",
+        short = &leet[..80]
+    );
     let records: Vec<_> = Reader::new(text.as_bytes()).collect();
     let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
     assert_eq!(lines, [1, 2, 3, 4, 5]);
-    let kinds: Vec<Option<&ParseErrorKind>> =
-        records.iter().map(|r| r.item.as_ref().err().map(|e| &e.kind)).collect();
+    let kinds: Vec<Option<&ParseErrorKind>> = records
+        .iter()
+        .map(|r| r.item.as_ref().err().map(|e| &e.kind))
+        .collect();
     assert!(kinds[0].is_none() && kinds[4].is_none());
-    assert!(matches!(kinds[2], Some(ParseErrorKind::WrongLength { found: 80, .. })));
-    assert!(matches!(kinds[3], Some(ParseErrorKind::WrongLength { found: 82, .. })));
+    assert!(matches!(
+        kinds[2],
+        Some(ParseErrorKind::WrongLength { found: 80, .. })
+    ));
+    assert!(matches!(
+        kinds[3],
+        Some(ParseErrorKind::WrongLength { found: 82, .. })
+    ));
 }
