@@ -332,7 +332,9 @@ impl<F: Family> Runner<'_, F> {
             let Some(mut solver) = self.family.make(name) else {
                 continue;
             };
-            let limits = self.limits_for(name);
+            let request = self
+                .family
+                .request(self.opts.solution_limit, self.limits_for(name));
             let start = Instant::now();
             'outer: while start.elapsed() < self.opts.warmup {
                 let mut any = false;
@@ -347,12 +349,7 @@ impl<F: Family> Runner<'_, F> {
                     {
                         break 'outer;
                     }
-                    let _ = self.family.solve(
-                        &mut solver,
-                        &entry.puzzle,
-                        self.opts.solution_limit,
-                        &limits,
-                    );
+                    let _ = self.family.solve(&mut solver, &entry.puzzle, &request);
                 }
                 if !any {
                     break;
@@ -366,8 +363,8 @@ impl<F: Family> Runner<'_, F> {
         solver: &mut F::Solver,
         name: &str,
         rec: &Record<F::Puzzle, F::Solution>,
-        solution_limit: u64,
-        limits: &Limits,
+        request: &F::Request,
+        cancel: &AtomicBool,
     ) -> Option<Outcome<F::Solution>> {
         let entry = match &rec.item {
             Ok(e) => e,
@@ -376,12 +373,11 @@ impl<F: Family> Runner<'_, F> {
         if !family.supports(name, &entry.puzzle) {
             return Some(Outcome::empty(Verdict::Skipped));
         }
-        if cancel_raised(limits) {
+        if cancel.load(Ordering::Relaxed) {
             return None;
         }
         let start = Instant::now();
-        let answer: Answer<F::Solution> =
-            family.solve(solver, &entry.puzzle, solution_limit, limits);
+        let answer: Answer<F::Solution> = family.solve(solver, &entry.puzzle, request);
         let time = start.elapsed();
         if answer.cancelled {
             return None;
@@ -399,11 +395,11 @@ impl<F: Family> Runner<'_, F> {
     /// Solves one chunk with every contender (timed), then verifies and aggregates (untimed).
     fn chunk(&mut self, chunk: &Entries<F>, summary: &mut DatasetSummary) {
         let family = self.family;
-        let limit = self.opts.solution_limit;
+        let cancel = &*self.opts.cancel;
         let mut results: Vec<Vec<Option<Outcome<F::Solution>>>> =
             Vec::with_capacity(self.opts.solvers.len());
         for (k, name) in self.opts.solvers.iter().enumerate() {
-            let limits = self.limits_for(name);
+            let request = family.request(self.opts.solution_limit, self.limits_for(name));
             let start = Instant::now();
             let outcomes: Vec<Option<Outcome<F::Solution>>> = match &self.pool {
                 None => {
@@ -412,7 +408,9 @@ impl<F: Family> Runner<'_, F> {
                     };
                     chunk
                         .iter()
-                        .map(|rec| Self::solve_one(family, &mut solver, name, rec, limit, &limits))
+                        .map(|rec| {
+                            Self::solve_one(family, &mut solver, name, rec, &request, cancel)
+                        })
                         .collect()
                 }
                 Some(pool) => pool.install(|| {
@@ -422,7 +420,7 @@ impl<F: Family> Runner<'_, F> {
                             || family.make(name),
                             |solver, rec| {
                                 let solver = solver.as_mut()?;
-                                Self::solve_one(family, solver, name, rec, limit, &limits)
+                                Self::solve_one(family, solver, name, rec, &request, cancel)
                             },
                         )
                         .collect()
@@ -622,6 +620,7 @@ mod tests {
         type Puzzle = u64;
         type Solution = u64;
         type Solver = &'static str;
+        type Request = Limits;
 
         fn kind(&self) -> &'static str {
             "squares"
@@ -642,13 +641,10 @@ mod tests {
         fn supports(&self, _: &str, _: &u64) -> bool {
             true
         }
-        fn solve(
-            &self,
-            solver: &mut &'static str,
-            n: &u64,
-            _: u64,
-            limits: &Limits,
-        ) -> Answer<u64> {
+        fn request(&self, _: u64, limits: Limits) -> Limits {
+            limits
+        }
+        fn solve(&self, solver: &mut &'static str, n: &u64, limits: &Limits) -> Answer<u64> {
             if cancel_raised(limits) {
                 let stats = Stats::default();
                 return Answer {
