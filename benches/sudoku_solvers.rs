@@ -98,11 +98,12 @@ fn bench_family<F: Family>(c: &mut Criterion, family: &F) {
             } else {
                 Limits::none()
             };
+            let request = family.request(1, limits);
             group.bench_function(BenchmarkId::from_parameter(solver.name), |b| {
                 b.iter(|| {
                     puzzles
                         .iter()
-                        .map(|p| family.solve(&mut instance, p, 1, &limits).count)
+                        .map(|p| family.solve(&mut instance, p, &request).count)
                         .sum::<u64>()
                 })
             });

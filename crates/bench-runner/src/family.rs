@@ -89,6 +89,9 @@ pub trait Family: Sync {
     type Solution: Send + Sync + PartialEq;
     /// One solver instance with its reusable scratch.
     type Solver: Send;
+    /// What to solve for (solution limit and limits), built once per chunk and shared by every solve of it, so the
+    /// timed loop does no per-puzzle setup.
+    type Request: Sync;
 
     /// The `--kind` name of this family.
     fn kind(&self) -> &'static str;
@@ -98,13 +101,14 @@ pub trait Family: Sync {
     fn make(&self, name: &str) -> Option<Self::Solver>;
     /// Whether the named solver can take this puzzle (e.g. a baseline limited to small boards).
     fn supports(&self, name: &str, puzzle: &Self::Puzzle) -> bool;
-    /// Solves `puzzle`, stopping after `solution_limit` solutions or when `limits` say so.
+    /// The request for `solution_limit` solutions under `limits`.
+    fn request(&self, solution_limit: u64, limits: Limits) -> Self::Request;
+    /// Solves `puzzle` as `request` says; an answer stopped by the request's cancel flag has `cancelled` set.
     fn solve(
         &self,
         solver: &mut Self::Solver,
         puzzle: &Self::Puzzle,
-        solution_limit: u64,
-        limits: &Limits,
+        request: &Self::Request,
     ) -> Answer<Self::Solution>;
     /// Checks a solution against its puzzle independently of any search; `Err` says what is wrong.
     fn verify(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String>;

@@ -10,8 +10,9 @@
 //!   runs the chunk on a rayon pool of N threads with `map_init`, one solver instance per worker split, and
 //!   `collect`s so results stay in input order;
 //! - before its first timed chunk, each contender solves puzzles of the first chunk untimed for `warmup`;
-//! - when Ctrl-C raises the cancel flag, in-flight solves stop at their next limit check and are dropped; a puzzle
-//!   counts only if every contender finished it, so the partial report still compares like with like.
+//! - when Ctrl-C raises the cancel flag, in-flight solves stop at their next limit check and are dropped, as are
+//!   puzzles not yet started; each solver's figures count what it finished, and cross-checks and speedups compare
+//!   only puzzles finished by both sides.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -332,7 +333,9 @@ impl<F: Family> Runner<'_, F> {
             let Some(mut solver) = self.family.make(name) else {
                 continue;
             };
-            let limits = self.limits_for(name);
+            let request = self
+                .family
+                .request(self.opts.solution_limit, self.limits_for(name));
             let start = Instant::now();
             'outer: while start.elapsed() < self.opts.warmup {
                 let mut any = false;
@@ -347,12 +350,7 @@ impl<F: Family> Runner<'_, F> {
                     {
                         break 'outer;
                     }
-                    let _ = self.family.solve(
-                        &mut solver,
-                        &entry.puzzle,
-                        self.opts.solution_limit,
-                        &limits,
-                    );
+                    let _ = self.family.solve(&mut solver, &entry.puzzle, &request);
                 }
                 if !any {
                     break;
@@ -366,8 +364,8 @@ impl<F: Family> Runner<'_, F> {
         solver: &mut F::Solver,
         name: &str,
         rec: &Record<F::Puzzle, F::Solution>,
-        solution_limit: u64,
-        limits: &Limits,
+        request: &F::Request,
+        cancel: &AtomicBool,
     ) -> Option<Outcome<F::Solution>> {
         let entry = match &rec.item {
             Ok(e) => e,
@@ -376,12 +374,11 @@ impl<F: Family> Runner<'_, F> {
         if !family.supports(name, &entry.puzzle) {
             return Some(Outcome::empty(Verdict::Skipped));
         }
-        if cancel_raised(limits) {
+        if cancel.load(Ordering::Relaxed) {
             return None;
         }
         let start = Instant::now();
-        let answer: Answer<F::Solution> =
-            family.solve(solver, &entry.puzzle, solution_limit, limits);
+        let answer: Answer<F::Solution> = family.solve(solver, &entry.puzzle, request);
         let time = start.elapsed();
         if answer.cancelled {
             return None;
@@ -399,11 +396,11 @@ impl<F: Family> Runner<'_, F> {
     /// Solves one chunk with every contender (timed), then verifies and aggregates (untimed).
     fn chunk(&mut self, chunk: &Entries<F>, summary: &mut DatasetSummary) {
         let family = self.family;
-        let limit = self.opts.solution_limit;
+        let cancel = &*self.opts.cancel;
         let mut results: Vec<Vec<Option<Outcome<F::Solution>>>> =
             Vec::with_capacity(self.opts.solvers.len());
         for (k, name) in self.opts.solvers.iter().enumerate() {
-            let limits = self.limits_for(name);
+            let request = family.request(self.opts.solution_limit, self.limits_for(name));
             let start = Instant::now();
             let outcomes: Vec<Option<Outcome<F::Solution>>> = match &self.pool {
                 None => {
@@ -412,7 +409,9 @@ impl<F: Family> Runner<'_, F> {
                     };
                     chunk
                         .iter()
-                        .map(|rec| Self::solve_one(family, &mut solver, name, rec, limit, &limits))
+                        .map(|rec| {
+                            Self::solve_one(family, &mut solver, name, rec, &request, cancel)
+                        })
                         .collect()
                 }
                 Some(pool) => pool.install(|| {
@@ -422,7 +421,7 @@ impl<F: Family> Runner<'_, F> {
                             || family.make(name),
                             |solver, rec| {
                                 let solver = solver.as_mut()?;
-                                Self::solve_one(family, solver, name, rec, limit, &limits)
+                                Self::solve_one(family, solver, name, rec, &request, cancel)
                             },
                         )
                         .collect()
@@ -435,6 +434,9 @@ impl<F: Family> Runner<'_, F> {
     }
 
     /// Verification, comparison with the dataset and between solvers, and aggregation: all outside the timing.
+    ///
+    /// After Ctrl-C some outcomes are missing (`None`): each solver's figures count only the puzzles it finished,
+    /// and cross-checks and the naive comparison use only the solvers that finished the puzzle.
     fn check_and_count(
         &mut self,
         chunk: &Entries<F>,
@@ -443,32 +445,20 @@ impl<F: Family> Runner<'_, F> {
     ) {
         let naive = self.opts.solvers.iter().position(|s| s == NAIVE);
         for (i, rec) in chunk.iter().enumerate() {
-            // A puzzle counts only when every contender finished it (Ctrl-C drops the rest).
-            let Some(outs): Option<Vec<&Outcome<F::Solution>>> =
-                results.iter().map(|r| r[i].as_ref()).collect()
-            else {
+            let outs: Vec<Option<&Outcome<F::Solution>>> =
+                results.iter().map(|r| r[i].as_ref()).collect();
+            if outs.iter().all(Option::is_none) {
                 continue;
-            };
+            }
             summary.puzzles += 1;
             if let Err(e) = &rec.item {
                 self.note_invalid(format!("{}: {e}", summary.path));
             }
-            let entry = rec.item.as_ref().ok();
-            let mut verified_errors: Vec<Option<String>> = vec![None; outs.len()];
-            for (k, o) in outs.iter().enumerate() {
-                let (Some(entry), Some(sol)) = (entry, &o.solution) else {
-                    continue;
-                };
-                if let Err(e) = self.family.verify(&entry.puzzle, sol) {
-                    verified_errors[k] = Some(format!("wrong solution: {e}"));
-                } else if let (Verdict::Solved, Some(expected)) = (o.verdict, &entry.expected) {
-                    if expected != sol {
-                        verified_errors[k] =
-                            Some("solution differs from the dataset's".to_string());
-                    }
-                }
-            }
-            for (k, err) in verified_errors.iter().enumerate() {
+            let errors: Vec<Option<String>> = outs
+                .iter()
+                .map(|o| o.and_then(|o| self.check(rec, o)))
+                .collect();
+            for (k, err) in errors.iter().enumerate() {
                 if let Some(err) = err {
                     self.warn(format!(
                         "ERROR {}:{}: {} gave a {err}",
@@ -480,19 +470,19 @@ impl<F: Family> Runner<'_, F> {
                 summary.disagreements += 1;
                 self.warn(format!("DISAGREEMENT {}:{}: {msg}", summary.name, rec.line));
             }
-            let naive_out = naive.map(|n| outs[n]).filter(|o| concluded(o.verdict));
-            if naive.is_some_and(|n| outs[n].verdict == Verdict::Limit) {
+            let naive_out = naive.and_then(|n| outs[n]);
+            if naive_out.is_some_and(|o| o.verdict == Verdict::Limit) {
                 summary.naive_limited += 1;
             }
+            let naive_concluded = naive_out.filter(|o| concluded(o.verdict));
             for (k, o) in outs.iter().enumerate() {
+                let Some(o) = o else { continue };
                 let s = &mut summary.solvers[k];
                 s.counts.add(o.verdict);
-                if verified_errors[k].is_some() {
+                if errors[k].is_some() {
                     s.errors += 1;
                 }
-                if matches!(o.verdict, Verdict::Invalid | Verdict::Skipped) {
-                    // Not run: no time, no nodes.
-                } else {
+                if !matches!(o.verdict, Verdict::Invalid | Verdict::Skipped) {
                     s.times.record(o.time);
                     if concluded(o.verdict) {
                         s.concluded_times.record(o.time);
@@ -507,7 +497,7 @@ impl<F: Family> Runner<'_, F> {
                 }
                 if naive.is_some() {
                     let p = s.vs_naive.get_or_insert_with(Paired::default);
-                    if let (Some(n), true) = (naive_out, concluded(o.verdict)) {
+                    if let (Some(n), true) = (naive_concluded, concluded(o.verdict)) {
                         p.puzzles += 1;
                         p.time += o.time;
                         p.naive_time += n.time;
@@ -526,7 +516,7 @@ impl<F: Family> Runner<'_, F> {
                         guesses: o.guesses,
                         micros: o.time.as_secs_f64() * 1e6,
                         solution: o.solution.as_ref().map(|s| self.family.render(s)),
-                        error: verified_errors[k]
+                        error: errors[k]
                             .clone()
                             .or_else(|| rec.item.as_ref().err().cloned()),
                     });
@@ -535,12 +525,33 @@ impl<F: Family> Runner<'_, F> {
         }
     }
 
+    /// The independent check of one answer: its solution must pass `verify` and, when the dataset carries a
+    /// solution and the answer claims a unique-or-first solution, equal it.
+    fn check(
+        &self,
+        rec: &Record<F::Puzzle, F::Solution>,
+        o: &Outcome<F::Solution>,
+    ) -> Option<String> {
+        let (Ok(entry), Some(sol)) = (&rec.item, &o.solution) else {
+            return None;
+        };
+        if let Err(e) = self.family.verify(&entry.puzzle, sol) {
+            return Some(format!("wrong solution: {e}"));
+        }
+        match (&entry.expected, o.verdict) {
+            (Some(expected), Verdict::Solved) if expected != sol => {
+                Some("solution differing from the dataset's".into())
+            }
+            _ => None,
+        }
+    }
+
     /// Describes how the concluded answers of the contenders contradict each other, if they do.
-    fn disagreement(&self, outs: &[&Outcome<F::Solution>]) -> Option<String> {
-        let concluded: Vec<(usize, &&Outcome<F::Solution>)> = outs
+    fn disagreement(&self, outs: &[Option<&Outcome<F::Solution>>]) -> Option<String> {
+        let concluded: Vec<(usize, &Outcome<F::Solution>)> = outs
             .iter()
             .enumerate()
-            .filter(|(_, o)| concluded(o.verdict))
+            .filter_map(|(k, o)| o.filter(|o| concluded(o.verdict)).map(|o| (k, o)))
             .collect();
         let (k0, first) = *concluded.first()?;
         for &(k, o) in &concluded[1..] {
@@ -622,12 +633,13 @@ mod tests {
         type Puzzle = u64;
         type Solution = u64;
         type Solver = &'static str;
+        type Request = Limits;
 
         fn kind(&self) -> &'static str {
             "squares"
         }
         fn solvers(&self) -> Vec<SolverName> {
-            ["honest", "liar", "pessimist", NAIVE]
+            ["honest", "liar", "pessimist", "interrupter", NAIVE]
                 .map(|name| SolverName {
                     name,
                     description: "toy",
@@ -635,20 +647,25 @@ mod tests {
                 .to_vec()
         }
         fn make(&self, name: &str) -> Option<&'static str> {
-            ["honest", "liar", "pessimist", NAIVE]
+            ["honest", "liar", "pessimist", "interrupter", NAIVE]
                 .into_iter()
                 .find(|s| *s == name)
         }
         fn supports(&self, _: &str, _: &u64) -> bool {
             true
         }
-        fn solve(
-            &self,
-            solver: &mut &'static str,
-            n: &u64,
-            _: u64,
-            limits: &Limits,
-        ) -> Answer<u64> {
+        fn request(&self, _: u64, limits: Limits) -> Limits {
+            limits
+        }
+        fn solve(&self, solver: &mut &'static str, n: &u64, limits: &Limits) -> Answer<u64> {
+            if *solver == "interrupter" && *n == 9 {
+                // Plays the user pressing Ctrl-C in the middle of this solve.
+                limits
+                    .cancel
+                    .as_ref()
+                    .unwrap()
+                    .store(true, Ordering::Relaxed);
+            }
             if cancel_raised(limits) {
                 let stats = Stats::default();
                 return Answer {
@@ -809,6 +826,26 @@ mod tests {
         assert!(partial);
         assert!(rows.is_empty());
         assert!(sum.iter().all(|d| d.puzzles == 0));
+    }
+
+    #[test]
+    fn after_an_interrupt_each_solver_counts_the_puzzles_it_finished() {
+        let (_dir, ds) = dataset("4\n9\n16\n25\n");
+        let opts = options(&["honest", "interrupter"], 1);
+        let (sum, rows, partial) = run(&Squares, &ds, &opts, &ProgressBar::hidden()).unwrap();
+        assert!(partial);
+        let d = &sum[0];
+        assert_eq!(
+            d.puzzles, 2,
+            "the first chunk (4, 9) was started; the second never was"
+        );
+        assert_eq!(d.solvers[0].counts.total(), 2);
+        assert_eq!(
+            d.solvers[1].counts.total(),
+            1,
+            "9 was interrupted and is dropped"
+        );
+        assert_eq!(rows.len(), 3);
     }
 
     #[test]

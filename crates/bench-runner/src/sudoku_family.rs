@@ -13,6 +13,7 @@ impl Family for SudokuFamily {
     type Puzzle = sudoku::Board;
     type Solution = sudoku::Board;
     type Solver = Box<dyn sudoku::Solve>;
+    type Request = sudoku::Request;
 
     fn kind(&self) -> &'static str {
         "sudoku"
@@ -36,25 +37,29 @@ impl Family for SudokuFamily {
         sudoku::find(name).is_some_and(|s| (s.supports)(puzzle.box_size()))
     }
 
+    fn request(&self, solution_limit: u64, limits: Limits) -> Self::Request {
+        sudoku::Request {
+            solution_limit,
+            limits,
+        }
+    }
+
     fn solve(
         &self,
         solver: &mut Self::Solver,
         puzzle: &Self::Puzzle,
-        solution_limit: u64,
-        limits: &Limits,
+        request: &Self::Request,
     ) -> Answer<Self::Solution> {
-        let request = sudoku::Request {
-            solution_limit,
-            limits: limits.clone(),
-        };
-        let report = solver.solve(puzzle, &request);
+        let report = solver.solve(puzzle, request);
         let verdict = match report.status {
-            sudoku::Status::Solved if solution_limit >= 2 && report.count >= 2 => Verdict::Multiple,
+            sudoku::Status::Solved if request.solution_limit >= 2 && report.count >= 2 => {
+                Verdict::Multiple
+            }
             sudoku::Status::Solved => Verdict::Solved,
             sudoku::Status::Unsatisfiable => Verdict::Unsatisfiable,
             sudoku::Status::Limit => Verdict::Limit,
         };
-        let cancelled = verdict == Verdict::Limit && crate::run::cancel_raised(limits);
+        let cancelled = verdict == Verdict::Limit && crate::run::cancel_raised(&request.limits);
         Answer {
             verdict,
             solution: report.solution,

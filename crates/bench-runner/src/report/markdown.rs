@@ -152,7 +152,7 @@ pub fn render(run: &RunSummary, wide: bool) -> String {
     let cfg = &run.config;
     let mut out = String::new();
     if run.partial {
-        let _ = writeln!(out, "**PARTIAL RUN: interrupted by Ctrl-C; only puzzles every solver finished are counted.**\n");
+        let _ = writeln!(out, "**PARTIAL RUN: interrupted by Ctrl-C; each solver counts only the puzzles it finished.**\n");
     }
     let _ = writeln!(
         out,
