@@ -16,9 +16,13 @@ pub fn test_set(name: &str) -> PathBuf {
 /// One `puzzle:count:solution` line.
 #[derive(Debug)]
 pub struct Expected {
+    /// 1-based line in the file.
     pub line: usize,
+    /// The puzzle.
     pub puzzle: Board,
+    /// Solutions, capped at 2.
     pub count: u64,
+    /// The solution when it is unique.
     pub solution: Option<Board>,
 }
 
