@@ -11,8 +11,13 @@ use csp_core::{Model, Outcome, Propagation, SearchConfig, Solver, VarId};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).expect("usage: sudoku_rate FILE [LIMIT] [count|solve] [none|fc|singles]");
-    let limit: usize = args.get(2).map(|s| s.parse().unwrap()).unwrap_or(usize::MAX);
+    let path = args
+        .get(1)
+        .expect("usage: sudoku_rate FILE [LIMIT] [count|solve] [none|fc|singles]");
+    let limit: usize = args
+        .get(2)
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(usize::MAX);
     let count_mode = args.get(3).map(|s| s == "count").unwrap_or(true);
     let prop = match args.get(4).map(String::as_str) {
         Some("none") => Propagation::None,
@@ -32,7 +37,9 @@ fn main() {
     for i in 0..9 {
         let row: Vec<VarId> = (0..9).map(|j| cells[i * 9 + j]).collect();
         let col: Vec<VarId> = (0..9).map(|j| cells[j * 9 + i]).collect();
-        let bx: Vec<VarId> = (0..9).map(|j| cells[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3]).collect();
+        let bx: Vec<VarId> = (0..9)
+            .map(|j| cells[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3])
+            .collect();
         m.all_different(&row).unwrap();
         m.all_different(&col).unwrap();
         m.all_different(&bx).unwrap();
@@ -103,5 +110,8 @@ fn valid(g: &[i64], givens: &[u8]) -> bool {
         perm(&mut (0..9).map(|j| i * 9 + j))
             && perm(&mut (0..9).map(|j| j * 9 + i))
             && perm(&mut (0..9).map(|j| (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3))
-    }) && givens.iter().enumerate().all(|(i, &c)| !(c.is_ascii_digit() && c != b'0') || g[i] == (c - b'0') as i64)
+    }) && givens
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| !(c.is_ascii_digit() && c != b'0') || g[i] == (c - b'0') as i64)
 }
