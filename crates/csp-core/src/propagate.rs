@@ -5,15 +5,17 @@
 //!   (at level `None`: every constraint, whose ground check runs instead);
 //! - `dom_watch[v]`: constraints scheduled (once, FIFO) when `dom(v)` changes in any way.
 //!
+//! Forward checking of small aligned `all_different` groups (members sharing one index space, e.g. Sudoku houses)
+//! is merged per variable: `peers[v]` lists, without duplicates, every variable that shares such a group with `v`,
+//! so fixing a Sudoku cell clears one bit in 20 peers in one tight loop instead of three dispatches over 8.
+//!
 //! The loop drains `State::fixed` (assignments not yet forward-checked), then turns `State::changed` into scheduled
 //! constraints, then runs one scheduled constraint, and repeats until nothing is pending. A constraint is unscheduled
 //! before it runs, so its own changes schedule it again; rules need not be idempotent.
 
-use std::collections::VecDeque;
-
 use crate::constraints::Constraint;
 use crate::csr::Csr;
-use crate::domain::Domain;
+use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
 use crate::stats::Stats;
 use crate::values::Values;
@@ -38,14 +40,21 @@ pub struct Propagator {
     level: Propagation,
     /// `fix_watch.row(v)` = `(constraint, position)` reacting to the assignment of `v`.
     fix_watch: Csr<(u32, u32)>,
+    /// `peers.row(v)` = variables sharing a merged aligned `all_different` with `v` (may contain `v` itself if the
+    /// user repeated it in a group, which then correctly fails).
+    /// Each entry is `(peer, group)`; the group is blamed when clearing the peer's bit fails.
+    peers: Csr<(u32, u32)>,
     /// `dom_watch.row(v)` = constraints reacting to any change of `v`.
     dom_watch: Csr<u32>,
     /// Constraints with a domain rule: all of them are scheduled at the root.
     domain_rules: Vec<u32>,
     /// `scheduled[c]` = `c` is in `queue`.
     scheduled: Vec<bool>,
-    /// Constraints waiting to run, oldest first.
-    queue: VecDeque<u32>,
+    /// Constraints waiting to run are `queue[head..]`, oldest first (a vector reset at each fixpoint is cheaper
+    /// than a ring buffer: each constraint enters at most once per pass, so it stays short).
+    queue: Vec<u32>,
+    /// First pending entry of `queue`.
+    head: usize,
 }
 
 impl Propagator {
@@ -54,12 +63,27 @@ impl Propagator {
         let mut fix = Vec::new();
         let mut dom = Vec::new();
         let mut domain_rules = Vec::new();
+        let mut peer_pairs = Vec::new();
         let singles = level == Propagation::Singles;
         for (c, con) in constraints.iter().enumerate() {
             let c = c as u32;
+            let merged = level != Propagation::None && Self::is_merged(con);
+            if merged {
+                let vars = con.vars();
+                for (i, &v) in vars.iter().enumerate() {
+                    for (j, &u) in vars.iter().enumerate() {
+                        if i != j {
+                            peer_pairs.push((v, (u, c)));
+                        }
+                    }
+                }
+            }
             let (wants_fix, wants_dom) = match level {
                 Propagation::None => (true, false),
-                _ => (con.has_fixed_rule(), con.has_domain_rule(singles)),
+                _ => (
+                    con.has_fixed_rule() && !merged,
+                    con.has_domain_rule(singles),
+                ),
             };
             for (pos, &v) in con.vars().iter().enumerate() {
                 if wants_fix {
@@ -73,14 +97,26 @@ impl Propagator {
                 domain_rules.push(c);
             }
         }
+        // One entry per (variable, peer), keeping the first group that links them.
+        peer_pairs.sort_unstable();
+        peer_pairs.dedup_by_key(|&mut (v, (u, _))| (v, u));
         Self {
             level,
             fix_watch: Csr::from_pairs(num_vars, &fix),
+            peers: Csr::from_pairs(num_vars, &peer_pairs),
             dom_watch: Csr::from_pairs(num_vars, &dom),
             domain_rules,
             scheduled: vec![false; constraints.len()],
-            queue: VecDeque::with_capacity(constraints.len()),
+            queue: Vec::with_capacity(constraints.len()),
+            head: 0,
         }
+    }
+
+    /// Groups whose forward checking goes through the merged peer lists: aligned, at most `MERGE_MAX` members
+    /// (a larger group would make the quadratic peer lists too big; it keeps its own `on_fixed`).
+    fn is_merged(con: &Constraint) -> bool {
+        const MERGE_MAX: usize = 64;
+        matches!(con, Constraint::AllDifferent(a) if a.is_aligned() && a.vars.len() <= MERGE_MAX)
     }
 
     /// The level this propagator implements.
@@ -109,7 +145,7 @@ impl Propagator {
         for &c in &self.domain_rules {
             if !self.scheduled[c as usize] {
                 self.scheduled[c as usize] = true;
-                self.queue.push_back(c);
+                self.queue.push(c);
             }
         }
         self.fixpoint(constraints, values, st, stats)
@@ -152,6 +188,17 @@ impl Propagator {
             while st.fixed_head < st.fixed.len() {
                 let v = st.fixed[st.fixed_head];
                 st.fixed_head += 1;
+                let peers = self.peers.row(v);
+                if !peers.is_empty() {
+                    let (s, b) = D::locate(st.min_pos(v));
+                    let bit = D::W::bit(b);
+                    stats.propagations += 1;
+                    for &(u, c) in peers {
+                        if st.remove_bit(u, s, bit).is_err() {
+                            return Err(Conflict { constraint: c });
+                        }
+                    }
+                }
                 for &(c, pos) in self.fix_watch.row(v) {
                     st.blame = c;
                     stats.propagations += 1;
@@ -169,17 +216,21 @@ impl Propagator {
                 for &c in self.dom_watch.row(v) {
                     if !self.scheduled[c as usize] {
                         self.scheduled[c as usize] = true;
-                        self.queue.push_back(c);
+                        self.queue.push(c);
                     }
                 }
             }
             st.changed.clear();
-            let Some(c) = self.queue.pop_front() else {
+            if self.head >= self.queue.len() {
                 if st.fixed_head >= st.fixed.len() {
+                    self.queue.clear();
+                    self.head = 0;
                     return Ok(());
                 }
                 continue;
-            };
+            }
+            let c = self.queue[self.head];
+            self.head += 1;
             self.scheduled[c as usize] = false;
             st.blame = c;
             stats.propagations += 1;
@@ -189,10 +240,11 @@ impl Propagator {
 
     /// Empties every queue (after a conflict).
     pub fn clear<D: Domain>(&mut self, st: &mut State<D>) {
-        for &c in &self.queue {
+        for &c in &self.queue[self.head..] {
             self.scheduled[c as usize] = false;
         }
         self.queue.clear();
+        self.head = 0;
         st.fixed.clear();
         st.fixed_head = 0;
         st.clear_changed();

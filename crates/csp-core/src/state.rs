@@ -177,7 +177,7 @@ impl<D: Domain> State<D> {
         if size == 0 {
             return Err(self.conflict());
         }
-        self.trail.record(v, s as u32, old);
+        self.trail.record(v, s as u32, self.size[vi], old);
         self.dom[vi].set_word(s, new);
         self.size[vi] = size;
         if !self.in_changed[vi] {
@@ -194,18 +194,45 @@ impl<D: Domain> State<D> {
     }
 
     /// Removes position `i` from `dom(v)`.
-    #[inline]
+    #[inline(always)]
     pub fn remove(&mut self, v: u32, i: usize) -> Result<Event, Conflict> {
         let (s, b) = D::locate(i);
-        if s >= self.dom[v as usize].slots() {
+        self.remove_bit(v, s, D::W::bit(b))
+    }
+
+    /// Removes the single bit `bit` of slot `s` from `dom(v)`: [`State::set_word`] specialised to one bit, the hot
+    /// path of forward checking (no popcount: the size drops by exactly one).
+    #[inline(always)]
+    pub fn remove_bit(&mut self, v: u32, s: usize, bit: D::W) -> Result<Event, Conflict> {
+        let vi = v as usize;
+        let d = &mut self.dom[vi];
+        if s >= d.slots() {
             return Ok(Event::Unchanged);
         }
-        let w = self.dom[v as usize].word(s);
-        let bit = D::W::bit(b);
-        if (w & bit).is_zero() {
+        let old = d.word(s);
+        if (old & bit).is_zero() {
             return Ok(Event::Unchanged);
         }
-        self.set_word(v, s, w & !bit)
+        let size = self.size[vi] - 1;
+        if size == 0 {
+            return Err(Conflict {
+                constraint: self.blame,
+            });
+        }
+        d.set_word(s, old & !bit);
+        self.trail.record(v, s as u32, size + 1, old);
+        self.size[vi] = size;
+        if !self.in_changed[vi] {
+            self.in_changed[vi] = true;
+            self.changed.push(v);
+        }
+        if size == 1 {
+            self.unassigned -= 1;
+            self.fixed.push(v);
+            Ok(Event::Assigned)
+        } else {
+            Ok(Event::Reduced)
+        }
     }
 
     /// Reduces `dom(v)` to position `i`; `Err` if `i` is not in it.
@@ -287,13 +314,11 @@ impl<D: Domain> State<D> {
         let (dom, size, unassigned) = (&mut self.dom, &mut self.size, &mut self.unassigned);
         self.trail.pop_level(|e| {
             let v = e.var as usize;
-            let cur = dom[v].word(e.slot as usize);
-            let before = size[v];
-            size[v] += e.old.count() - cur.count();
-            if before == 1 && size[v] > 1 {
+            if size[v] == 1 && e.old_size() > 1 {
                 *unassigned += 1;
             }
-            dom[v].set_word(e.slot as usize, e.old);
+            size[v] = e.old_size();
+            dom[v].set_word(e.slot(), e.old);
         });
     }
 

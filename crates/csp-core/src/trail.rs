@@ -4,15 +4,36 @@
 //! variable; undoing a level pops entries newest-first and writes the old words back, so restoring costs the number of
 //! changes made, never the size of the state.
 
-/// One overwritten word: variable `var`, slot `slot`, previous contents `old`.
+/// One overwritten word: variable `var`, slot `slot`, previous contents `old`, and the domain size before the
+/// change (so undo restores sizes without a popcount).
+///
+/// `slot` and the old size share one `u32` (`slot << 20 | size`): a domain has at most 2^16 values (17 bits for
+/// its size) and 2^10 words, which keeps an entry of a one-word domain at 16 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<W> {
     /// Variable whose domain changed.
     pub var: u32,
-    /// Word index inside the domain.
-    pub slot: u32,
+    /// `slot << SIZE_BITS | old size`.
+    packed: u32,
     /// Contents of that word before the change.
     pub old: W,
+}
+
+/// Bits of [`Entry::packed`] holding the old size.
+const SIZE_BITS: u32 = 20;
+
+impl<W> Entry<W> {
+    /// Word index inside the domain.
+    #[inline]
+    pub fn slot(&self) -> usize {
+        (self.packed >> SIZE_BITS) as usize
+    }
+
+    /// Domain size before the change.
+    #[inline]
+    pub fn old_size(&self) -> u32 {
+        self.packed & ((1 << SIZE_BITS) - 1)
+    }
 }
 
 /// Trail entries plus level delimiters.
@@ -52,10 +73,15 @@ impl<W: Copy> Trail<W> {
         self.level_start.push(self.entries.len() as u32);
     }
 
-    /// Records that word `slot` of `var` held `old` before a change.
-    #[inline]
-    pub fn record(&mut self, var: u32, slot: u32, old: W) {
-        self.entries.push(Entry { var, slot, old });
+    /// Records that word `slot` of `var` held `old`, and the domain had `old_size` values, before a change.
+    #[inline(always)]
+    pub fn record(&mut self, var: u32, slot: u32, old_size: u32, old: W) {
+        debug_assert!(old_size < 1 << SIZE_BITS && slot < 1 << (32 - SIZE_BITS));
+        self.entries.push(Entry {
+            var,
+            packed: slot << SIZE_BITS | old_size,
+            old,
+        });
     }
 
     /// Closes the newest level and hands its entries to `restore`, newest first. Does nothing at level 0.

@@ -62,6 +62,11 @@ impl AllDifferent {
         }
     }
 
+    /// True when all members share one index space (same range, same offset).
+    pub fn is_aligned(&self) -> bool {
+        matches!(self.layout, Layout::Aligned)
+    }
+
     /// True when hidden singles can run on raw masks (all members share one index space).
     pub fn supports_singles(&self) -> bool {
         matches!(self.layout, Layout::Aligned) && self.vars.len() > 1
@@ -90,9 +95,11 @@ impl AllDifferent {
         let p = st.min_pos(v);
         match &self.layout {
             Layout::Aligned => {
+                let (s, b) = D::locate(p);
+                let bit = D::W::bit(b);
                 for (j, &u) in self.vars.iter().enumerate() {
                     if j != pos {
-                        st.remove(u, p)?;
+                        st.remove_bit(u, s, bit)?;
                     }
                 }
             }
@@ -169,11 +176,24 @@ impl AllDifferent {
         let n = self.vars.len() as u32;
         let slots = st.dom(self.vars[0]).slots();
         if slots == 1 {
-            let (mut once, mut twice) = (D::W::ZERO, D::W::ZERO);
+            // once: values seen in some member; twice: in two or more; fixed: values of assigned members.
+            let (mut once, mut twice, mut fixed) = (D::W::ZERO, D::W::ZERO, D::W::ZERO);
             for &u in &self.vars {
                 let d = st.dom(u).word(0);
                 twice |= once & d;
                 once |= d;
+                if d.clear_lowest().is_zero() {
+                    fixed |= d;
+                }
+            }
+            let singles = once & !twice & !fixed;
+            if singles.is_zero() {
+                // Nothing to assign; the pigeonhole test still needs the union's size.
+                return if once.count() < n {
+                    Err(st.conflict())
+                } else {
+                    Ok(())
+                };
             }
             let union = once.count();
             if union < n {
@@ -182,17 +202,13 @@ impl AllDifferent {
             if union > n {
                 return Ok(());
             }
-            let singles = once & !twice;
-            if singles.is_zero() {
-                return Ok(());
-            }
             for &u in &self.vars {
                 let d = st.dom(u).word(0);
                 let hit = d & singles;
-                if hit.is_zero() || hit == d {
+                if hit.is_zero() {
                     continue;
                 }
-                if hit.count() > 1 {
+                if !hit.clear_lowest().is_zero() {
                     return Err(st.conflict());
                 }
                 st.set_word(u, 0, hit)?;
