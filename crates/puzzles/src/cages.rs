@@ -27,7 +27,11 @@ impl<L: PartialEq> PartialEq for Cage<L> {
 impl<L: Eq> Eq for Cage<L> {}
 
 /// Parses the cell tokens of one cage line. `tokens` are (column, text) pairs.
-pub fn parse_cells(line: usize, tokens: &[(usize, &str)], n: usize) -> Result<Vec<usize>, ParseError> {
+pub fn parse_cells(
+    line: usize,
+    tokens: &[(usize, &str)],
+    n: usize,
+) -> Result<Vec<usize>, ParseError> {
     if tokens.is_empty() {
         return Err(ParseError::at_line(line, "cage has no cells"));
     }
@@ -36,7 +40,11 @@ pub fn parse_cells(line: usize, tokens: &[(usize, &str)], n: usize) -> Result<Ve
         let (r, c) = parse_cell(tok, n).map_err(|m| ParseError::at(line, col, m))?;
         let cell = r * n + c;
         if cells.contains(&cell) {
-            return Err(ParseError::at(line, col, format!("cell {tok} is listed twice in this cage")));
+            return Err(ParseError::at(
+                line,
+                col,
+                format!("cell {tok} is listed twice in this cage"),
+            ));
         }
         cells.push(cell);
     }
@@ -52,7 +60,10 @@ pub fn check_partition<L>(n: usize, cages: &[Cage<L>]) -> Result<(), ParseError>
             if let Some(prev) = owner[cell] {
                 return Err(ParseError::at_line(
                     cage.line,
-                    format!("cell {} is already in the cage on line {prev}", cell_name(cell / n, cell % n)),
+                    format!(
+                        "cell {} is already in the cage on line {prev}",
+                        cell_name(cell / n, cell % n)
+                    ),
                 ));
             }
             owner[cell] = Some(cage.line);
@@ -85,7 +96,9 @@ pub fn grow_cages<L: Clone>(
     let mut cages: Vec<Cage<L>> = Vec::with_capacity(n * n);
     for cell in 0..n * n {
         let Some(c) = clue(rng, &[cell]) else {
-            return Err(PuzzleError::Invalid(format!("no clue for single cell {cell}")));
+            return Err(PuzzleError::Invalid(format!(
+                "no clue for single cell {cell}"
+            )));
         };
         cages.push(Cage {
             cells: vec![cell],
@@ -107,8 +120,11 @@ pub fn grow_cages<L: Clone>(
     for _ in 0..passes {
         rng.shuffle(&mut pairs);
         for &(a, b) in &pairs {
-            let find = |cell: usize, cages: &[Cage<L>]| cages.iter().position(|k| k.cells.contains(&cell));
-            let (Some(ia), Some(ib)) = (find(a, &cages), find(b, &cages)) else { continue };
+            let find =
+                |cell: usize, cages: &[Cage<L>]| cages.iter().position(|k| k.cells.contains(&cell));
+            let (Some(ia), Some(ib)) = (find(a, &cages), find(b, &cages)) else {
+                continue;
+            };
             if ia == ib || cages[ia].cells.len() + cages[ib].cells.len() > max_size {
                 continue;
             }

@@ -110,7 +110,10 @@ pub struct Chromatic {
 }
 
 /// Finds the chromatic number by descending k (see the module docs). Limits in `config` apply to each search.
-pub fn chromatic_number(instance: &Coloring, config: &SearchConfig) -> Result<Chromatic, PuzzleError> {
+pub fn chromatic_number(
+    instance: &Coloring,
+    config: &SearchConfig,
+) -> Result<Chromatic, PuzzleError> {
     let start = Instant::now();
     let n = instance.graph.vertices();
     let mut coloring = dsatur(&instance.graph);
@@ -243,7 +246,11 @@ mod tests {
 
     #[test]
     fn chromatic_number_of_small_generated_graphs() {
-        for (g, chi) in [(mycielski_graph(3), 4), (mycielski_graph(4), 5), (queen_graph(5, 5), 5)] {
+        for (g, chi) in [
+            (mycielski_graph(3), 4),
+            (mycielski_graph(4), 5),
+            (queen_graph(5, 5), 5),
+        ] {
             let c = Coloring::new(g, None);
             let ch = chromatic_number(&c, &c.default_config()).unwrap();
             assert_eq!(ch.colors, chi);

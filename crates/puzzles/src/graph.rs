@@ -38,7 +38,9 @@ impl Graph {
                 return Err(format!("edge ({u}, {v}) names a vertex outside 0..{n}"));
             }
             if u == v {
-                return Err(format!("self-loop on vertex {u}: such a graph has no colouring"));
+                return Err(format!(
+                    "self-loop on vertex {u}: such a graph has no colouring"
+                ));
             }
             list.push((u.min(v) as u32, u.max(v) as u32));
         }
@@ -83,33 +85,54 @@ impl Graph {
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
             let toks: Vec<(usize, &str)> = tokens(raw).collect();
-            let Some(&(col0, head)) = toks.first() else { continue };
+            let Some(&(col0, head)) = toks.first() else {
+                continue;
+            };
             match head {
                 "c" => continue,
                 "p" => {
                     if n.is_some() {
-                        return Err(ParseError::at(line_no, col0, "second problem line (`p ...`)"));
+                        return Err(ParseError::at(
+                            line_no,
+                            col0,
+                            "second problem line (`p ...`)",
+                        ));
                     }
                     if toks.len() != 4 {
                         return Err(ParseError::at_line(
                             line_no,
-                            format!("problem line must be `p edge V E`, found {} fields", toks.len()),
+                            format!(
+                                "problem line must be `p edge V E`, found {} fields",
+                                toks.len()
+                            ),
                         ));
                     }
                     let (fc, format) = toks[1];
                     if format != "edge" && format != "col" {
-                        return Err(ParseError::at(line_no, fc, format!("unknown format `{format}` (expected `edge`)")));
+                        return Err(ParseError::at(
+                            line_no,
+                            fc,
+                            format!("unknown format `{format}` (expected `edge`)"),
+                        ));
                     }
                     let v = parse_count(line_no, toks[2])?;
                     parse_count(line_no, toks[3])?;
                     if v > u32::MAX as usize / 2 {
-                        return Err(ParseError::at(line_no, toks[2].0, format!("too many vertices: {v}")));
+                        return Err(ParseError::at(
+                            line_no,
+                            toks[2].0,
+                            format!("too many vertices: {v}"),
+                        ));
                     }
                     n = Some(v);
                 }
                 "e" => {
                     let Some(nv) = n else {
-                        return Err(ParseError::at(line_no, col0, "edge before the problem line `p edge V E`"));
+                        return Err(ParseError::at(
+                            line_no,
+                            col0,
+                            "edge before the problem line `p edge V E`",
+                        ));
                     };
                     if toks.len() != 3 {
                         return Err(ParseError::at_line(
@@ -123,7 +146,10 @@ impl Graph {
                         return Err(ParseError::at(
                             line_no,
                             toks[2].0,
-                            format!("self-loop on vertex {}: such a graph has no colouring", u + 1),
+                            format!(
+                                "self-loop on vertex {}: such a graph has no colouring",
+                                u + 1
+                            ),
                         ));
                     }
                     edges.push((u, v));
@@ -144,7 +170,11 @@ impl Graph {
 
     /// Writes the graph in DIMACS `.col` format, each edge once, with a comment line naming it.
     pub fn to_dimacs(&self, name: &str) -> String {
-        let mut s = format!("c {name}\np edge {} {}\n", self.vertices(), self.edges.len());
+        let mut s = format!(
+            "c {name}\np edge {} {}\n",
+            self.vertices(),
+            self.edges.len()
+        );
         for &(u, v) in &self.edges {
             s.push_str(&format!("e {} {}\n", u + 1, v + 1));
         }
@@ -153,14 +183,23 @@ impl Graph {
 }
 
 fn parse_count(line: usize, (col, tok): (usize, &str)) -> Result<usize, ParseError> {
-    tok.parse()
-        .map_err(|_| ParseError::at(line, col, format!("expected a non-negative integer, found `{tok}`")))
+    tok.parse().map_err(|_| {
+        ParseError::at(
+            line,
+            col,
+            format!("expected a non-negative integer, found `{tok}`"),
+        )
+    })
 }
 
 fn parse_vertex(line: usize, (col, tok): (usize, &str), n: usize) -> Result<usize, ParseError> {
     let v = parse_count(line, (col, tok))?;
     if v == 0 || v > n {
-        return Err(ParseError::at(line, col, format!("vertex {v} is outside 1..={n}")));
+        return Err(ParseError::at(
+            line,
+            col,
+            format!("vertex {v} is outside 1..={n}"),
+        ));
     }
     Ok(v - 1)
 }
@@ -231,7 +270,12 @@ pub fn greedy_clique(g: &Graph) -> Vec<usize> {
             let pick = cand
                 .iter()
                 .copied()
-                .max_by_key(|&v| (cand.iter().filter(|&&w| g.adjacent(v, w)).count(), usize::MAX - v))
+                .max_by_key(|&v| {
+                    (
+                        cand.iter().filter(|&&w| g.adjacent(v, w)).count(),
+                        usize::MAX - v,
+                    )
+                })
                 .unwrap_or(cand[0]);
             clique.push(pick);
             cand.retain(|&w| w != pick && g.adjacent(pick, w));
@@ -260,7 +304,8 @@ pub fn dsatur(g: &Graph) -> Vec<usize> {
                 continue;
             }
             if pick == NONE
-                || (saturation[v], g.neighbours(v).len()) > (saturation[pick], g.neighbours(pick).len())
+                || (saturation[v], g.neighbours(v).len())
+                    > (saturation[pick], g.neighbours(pick).len())
             {
                 pick = v;
             }
@@ -287,7 +332,11 @@ pub fn dsatur(g: &Graph) -> Vec<usize> {
 }
 
 /// Checks a colouring directly: one colour per vertex, each below `k`, no edge with equal colours at both ends.
-pub fn verify_coloring(g: &Graph, colors: &[usize], k: usize) -> Result<(), crate::error::VerifyError> {
+pub fn verify_coloring(
+    g: &Graph,
+    colors: &[usize],
+    k: usize,
+) -> Result<(), crate::error::VerifyError> {
     use crate::error::verify_fail;
     if colors.len() != g.vertices() {
         verify_fail!("expected {} colours, got {}", g.vertices(), colors.len());
@@ -295,7 +344,11 @@ pub fn verify_coloring(g: &Graph, colors: &[usize], k: usize) -> Result<(), crat
     if let Some((v, c)) = colors.iter().enumerate().find(|(_, &c)| c >= k) {
         verify_fail!("vertex {} has colour {c}, outside 0..{k}", v + 1);
     }
-    if let Some(&(u, v)) = g.edges().iter().find(|&&(u, v)| colors[u as usize] == colors[v as usize]) {
+    if let Some(&(u, v)) = g
+        .edges()
+        .iter()
+        .find(|&&(u, v)| colors[u as usize] == colors[v as usize])
+    {
         verify_fail!(
             "edge {}-{} joins two vertices of colour {}",
             u + 1,

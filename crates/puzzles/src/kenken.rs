@@ -19,7 +19,9 @@
 //! column differ), which gives the cage full arc consistency; a `+` cage whose table would exceed
 //! [`MAX_TABLE`] tuples falls back to `linear`. One-cell cages are givens.
 
-use csp_core::{Model, Outcome, Propagation, Relation, SearchConfig, Solution, ValueOrder, VarId, VarOrder};
+use csp_core::{
+    Model, Outcome, Propagation, Relation, SearchConfig, Solution, ValueOrder, VarId, VarOrder,
+};
 
 use crate::cages::{check_partition, grow_cages, parse_cells, Cage};
 use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
@@ -171,7 +173,14 @@ impl KenKen {
             true
         }
         let start = if op == Op::Mul { 1 } else { 0 };
-        rec(0, start, (&conflicts, n, target, op, cap), &mut cur, &mut out).then_some(out)
+        rec(
+            0,
+            start,
+            (&conflicts, n, target, op, cap),
+            &mut cur,
+            &mut out,
+        )
+        .then_some(out)
     }
 }
 
@@ -182,7 +191,11 @@ pub fn verify_grid(instance: &KenKen, grid: &[usize]) -> Result<(), VerifyError>
         verify_fail!("expected {} cells, got {}", n * n, grid.len());
     }
     if let Some(i) = grid.iter().position(|&v| v == 0 || v > n) {
-        verify_fail!("{} holds {}, outside 1..={n}", cell_name(i / n, i % n), grid[i]);
+        verify_fail!(
+            "{} holds {}, outside 1..={n}",
+            cell_name(i / n, i % n),
+            grid[i]
+        );
     }
     for i in 0..n {
         let mut row = vec![false; n + 1];
@@ -218,9 +231,13 @@ pub fn verify_grid(instance: &KenKen, grid: &[usize]) -> Result<(), VerifyError>
 fn parse_clue(line: usize, col: usize, tok: &str) -> Result<Clue, ParseError> {
     let digits_end = tok.find(|c: char| !c.is_ascii_digit()).unwrap_or(tok.len());
     let (num, op) = tok.split_at(digits_end);
-    let target: u64 = num
-        .parse()
-        .map_err(|_| ParseError::at(line, col, format!("expected a cage clue like 12+ or 3-, found `{tok}`")))?;
+    let target: u64 = num.parse().map_err(|_| {
+        ParseError::at(
+            line,
+            col,
+            format!("expected a cage clue like 12+ or 3-, found `{tok}`"),
+        )
+    })?;
     let op = match op {
         "+" => Op::Add,
         "-" | "−" => Op::Sub,
@@ -254,14 +271,27 @@ impl Puzzle for KenKen {
         let n = match toks[..] {
             [(_, "size"), (col, v)] => match v.parse::<usize>() {
                 Ok(n) if (1..=MAX_SIZE).contains(&n) => n,
-                _ => return Err(ParseError::at(size_line, col, format!("size must be 1..={MAX_SIZE}, found `{v}`"))),
+                _ => {
+                    return Err(ParseError::at(
+                        size_line,
+                        col,
+                        format!("size must be 1..={MAX_SIZE}, found `{v}`"),
+                    ))
+                }
             },
-            _ => return Err(ParseError::at_line(size_line, "the first line must be `size N`")),
+            _ => {
+                return Err(ParseError::at_line(
+                    size_line,
+                    "the first line must be `size N`",
+                ))
+            }
         };
         let mut cages = Vec::new();
         for (line_no, line) in lines {
             let toks: Vec<(usize, &str)> = tokens(line).collect();
-            let Some(&(col0, head)) = toks.first() else { continue };
+            let Some(&(col0, head)) = toks.first() else {
+                continue;
+            };
             let clue = parse_clue(line_no, col0, head)?;
             let cells = parse_cells(line_no, &toks[1..], n)?;
             let k = cells.len();
@@ -271,10 +301,22 @@ impl Puzzle for KenKen {
                 Op::Add | Op::Mul => true,
             };
             if !arity_ok {
-                let want = if clue.op == Op::Given { "exactly one cell (or give an operation)" } else { "exactly two cells" };
-                return Err(ParseError::at(line_no, col0, format!("`{head}` needs {want}, found {k}")));
+                let want = if clue.op == Op::Given {
+                    "exactly one cell (or give an operation)"
+                } else {
+                    "exactly two cells"
+                };
+                return Err(ParseError::at(
+                    line_no,
+                    col0,
+                    format!("`{head}` needs {want}, found {k}"),
+                ));
             }
-            cages.push(Cage { cells, clue, line: line_no });
+            cages.push(Cage {
+                cells,
+                clue,
+                line: line_no,
+            });
         }
         check_partition(n, &cages)?;
         Ok(KenKen { n, cages })
@@ -283,7 +325,9 @@ impl Puzzle for KenKen {
     fn encode(&self) -> Result<Encoding, PuzzleError> {
         let n = self.n;
         let mut m = Model::new();
-        let vars: Vec<VarId> = (0..n * n).map(|_| m.new_var(1, n as i64)).collect::<Result<_, _>>()?;
+        let vars: Vec<VarId> = (0..n * n)
+            .map(|_| m.new_var(1, n as i64))
+            .collect::<Result<_, _>>()?;
         for i in 0..n {
             let row: Vec<VarId> = (0..n).map(|j| vars[i * n + j]).collect();
             let col: Vec<VarId> = (0..n).map(|j| vars[j * n + i]).collect();
@@ -295,11 +339,19 @@ impl Puzzle for KenKen {
             let cv: Vec<VarId> = cage.cells.iter().map(|&c| vars[c]).collect();
             let here = || {
                 let c = cage.cells[0];
-                format!("the cage on line {} at {}", cage.line, cell_name(c / n, c % n))
+                format!(
+                    "the cage on line {} at {}",
+                    cage.line,
+                    cell_name(c / n, c % n)
+                )
             };
             if cage.clue.op == Op::Given {
                 if cage.clue.target as usize > n {
-                    return Err(PuzzleError::Invalid(format!("{}: {} exceeds {n}", here(), cage.clue.target)));
+                    return Err(PuzzleError::Invalid(format!(
+                        "{}: {} exceeds {n}",
+                        here(),
+                        cage.clue.target
+                    )));
                 }
                 assumptions.push((cv[0], cage.clue.target as i64));
                 continue;
@@ -318,8 +370,9 @@ impl Puzzle for KenKen {
                 }
                 None if cage.clue.op == Op::Add => {
                     let terms: Vec<(i64, VarId)> = cv.iter().map(|&v| (1, v)).collect();
-                    let target = i64::try_from(cage.clue.target)
-                        .map_err(|_| PuzzleError::Invalid(format!("{}: target too large", here())))?;
+                    let target = i64::try_from(cage.clue.target).map_err(|_| {
+                        PuzzleError::Invalid(format!("{}: target too large", here()))
+                    })?;
                     m.linear(&terms, Relation::Eq, target)?;
                 }
                 None => {
@@ -364,7 +417,11 @@ impl Puzzle for KenKen {
 /// A seeded KenKen of size `n` with a unique solution: a random Latin square, cages grown from single cells by
 /// merging neighbours (at most `max_cage` cells) with a random operation the values allow, kept while the
 /// solution stays unique. Returns the instance and its solution.
-pub fn generate_unique(n: usize, seed: u64, max_cage: usize) -> Result<(KenKen, Vec<usize>), PuzzleError> {
+pub fn generate_unique(
+    n: usize,
+    seed: u64,
+    max_cage: usize,
+) -> Result<(KenKen, Vec<usize>), PuzzleError> {
     let mut rng = Rng::new(seed);
     let grid = crate::latin::random_latin_square(n, &mut rng);
     let config = SearchConfig::default()
@@ -379,31 +436,55 @@ pub fn generate_unique(n: usize, seed: u64, max_cage: usize) -> Result<(KenKen, 
         |rng, cells| {
             let vals: Vec<u64> = cells.iter().map(|&c| grid[c] as u64).collect();
             let clue = match vals[..] {
-                [v] => Clue { target: v, op: Op::Given },
+                [v] => Clue {
+                    target: v,
+                    op: Op::Given,
+                },
                 [a, b] => {
                     let (hi, lo) = (a.max(b), a.min(b));
                     let mut options = vec![
-                        Clue { target: a + b, op: Op::Add },
-                        Clue { target: a * b, op: Op::Mul },
-                        Clue { target: hi - lo, op: Op::Sub },
+                        Clue {
+                            target: a + b,
+                            op: Op::Add,
+                        },
+                        Clue {
+                            target: a * b,
+                            op: Op::Mul,
+                        },
+                        Clue {
+                            target: hi - lo,
+                            op: Op::Sub,
+                        },
                     ];
                     if hi % lo == 0 {
-                        options.push(Clue { target: hi / lo, op: Op::Div });
+                        options.push(Clue {
+                            target: hi / lo,
+                            op: Op::Div,
+                        });
                     }
                     options[rng.below(options.len())]
                 }
                 _ => {
                     if rng.below(2) == 0 {
-                        Clue { target: vals.iter().sum(), op: Op::Add }
+                        Clue {
+                            target: vals.iter().sum(),
+                            op: Op::Add,
+                        }
                     } else {
-                        Clue { target: vals.iter().product(), op: Op::Mul }
+                        Clue {
+                            target: vals.iter().product(),
+                            op: Op::Mul,
+                        }
                     }
                 }
             };
             Some(clue)
         },
         |cages| {
-            let inst = KenKen { n, cages: cages.to_vec() };
+            let inst = KenKen {
+                n,
+                cages: cages.to_vec(),
+            };
             let r = solve_encoded(&inst, &inst.encode()?, &config, Mode::Count(2))?;
             Ok(r.outcome == Outcome::Solved && r.count == Some(1))
         },

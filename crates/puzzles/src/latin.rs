@@ -65,12 +65,10 @@ impl Latin {
     pub fn clash(&self) -> Option<String> {
         let n = self.n;
         for i in 0..n {
-            let lines: [(&str, &dyn Fn(usize) -> (usize, usize)); 2] =
-                [("row", &|j| (i, j)), ("column", &|j| (j, i))];
-            for (what, cell) in lines {
+            for (what, by_column) in [("row", false), ("column", true)] {
                 let mut seen = vec![None; n + 1];
                 for j in 0..n {
-                    let (r, c) = cell(j);
+                    let (r, c) = if by_column { (j, i) } else { (i, j) };
                     if let Some(v) = self.cells[r * n + c] {
                         if let Some((pr, pc)) = seen[v] {
                             return Some(format!(
@@ -136,35 +134,49 @@ impl Puzzle for Latin {
             if n == 0 {
                 n = toks.len();
                 if n > MAX_ORDER {
-                    return Err(ParseError::at_line(line_no, format!("order {n} exceeds the maximum {MAX_ORDER}")));
+                    return Err(ParseError::at_line(
+                        line_no,
+                        format!("order {n} exceeds the maximum {MAX_ORDER}"),
+                    ));
                 }
                 cells.reserve(n * n);
             } else if cells.len() == n * n {
-                return Err(ParseError::at_line(line_no, format!("extra row: the grid already has {n} rows")));
+                return Err(ParseError::at_line(
+                    line_no,
+                    format!("extra row: the grid already has {n} rows"),
+                ));
             }
             if toks.len() != n {
                 return Err(ParseError::at_line(
                     line_no,
-                    format!("row has {} entries, expected {n} (the first row's count)", toks.len()),
+                    format!(
+                        "row has {} entries, expected {n} (the first row's count)",
+                        toks.len()
+                    ),
                 ));
             }
             for (col, tok) in toks {
-                let cell = match tok {
-                    "." | "_" | "0" | "-1" => None,
-                    _ => match tok.parse::<usize>() {
-                        Ok(v) if (1..=n).contains(&v) => Some(v),
-                        Ok(v) => {
-                            return Err(ParseError::at(line_no, col, format!("value {v} is outside 1..={n}")))
-                        }
-                        Err(_) => {
-                            return Err(ParseError::at(
+                let cell =
+                    match tok {
+                        "." | "_" | "0" | "-1" => None,
+                        _ => match tok.parse::<usize>() {
+                            Ok(v) if (1..=n).contains(&v) => Some(v),
+                            Ok(v) => {
+                                return Err(ParseError::at(
+                                    line_no,
+                                    col,
+                                    format!("value {v} is outside 1..={n}"),
+                                ))
+                            }
+                            Err(_) => return Err(ParseError::at(
                                 line_no,
                                 col,
-                                format!("expected a value 1..={n} or a hole (. _ 0 -1), found `{tok}`"),
-                            ))
-                        }
-                    },
-                };
+                                format!(
+                                    "expected a value 1..={n} or a hole (. _ 0 -1), found `{tok}`"
+                                ),
+                            )),
+                        },
+                    };
                 cells.push(cell);
             }
             last_line = line_no;
@@ -319,8 +331,14 @@ pub fn generate(n: usize, fraction: f64, seed: u64) -> Latin {
 
 /// A seeded instance with a unique completion: starting from a full random square, cells are emptied in random
 /// order and each emptying is kept only if the solution stays unique (checked by counting to 2 with `config`).
-/// Stops after `max_holes` holes. Uses the engine; every count is exact or the hole is not kept.
-pub fn generate_unique(n: usize, max_holes: usize, seed: u64, config: &SearchConfig) -> Result<Latin, PuzzleError> {
+/// Stops after `max_holes` holes. Uses the engine; every count is exact or the hole is not kept. Returns the
+/// instance and its solution.
+pub fn generate_unique(
+    n: usize,
+    max_holes: usize,
+    seed: u64,
+    config: &SearchConfig,
+) -> Result<(Latin, Vec<usize>), PuzzleError> {
     let mut rng = Rng::new(seed);
     let square = random_latin_square(n, &mut rng);
     let mut inst = Latin {
@@ -342,7 +360,7 @@ pub fn generate_unique(n: usize, max_holes: usize, seed: u64, config: &SearchCon
             inst.cells[i] = keep;
         }
     }
-    Ok(inst)
+    Ok((inst, square))
 }
 
 #[cfg(test)]
@@ -365,13 +383,17 @@ mod tests {
             assert!(is_latin(n, &a), "order {n}");
             assert_eq!(a, random_latin_square(n, &mut Rng::new(3)));
         }
-        assert_ne!(random_latin_square(8, &mut Rng::new(1)), random_latin_square(8, &mut Rng::new(2)));
+        assert_ne!(
+            random_latin_square(8, &mut Rng::new(1)),
+            random_latin_square(8, &mut Rng::new(2))
+        );
     }
 
     #[test]
     fn jacobson_matthews_leaves_the_cyclic_square() {
         let a = random_latin_square(10, &mut Rng::new(9));
-        let cyclic_rows = (0..10).all(|r| (0..10).all(|c| (a[r * 10 + c] + 10 - a[r * 10]) % 10 == c % 10));
+        let cyclic_rows =
+            (0..10).all(|r| (0..10).all(|c| (a[r * 10 + c] + 10 - a[r * 10]) % 10 == c % 10));
         assert!(!cyclic_rows);
     }
 
@@ -402,7 +424,10 @@ mod tests {
     fn clashing_givens_are_named_before_search() {
         let inst = Latin::parse("1 . 1\n. . .\n. . .\n").unwrap();
         let m = inst.clash().unwrap();
-        assert!(m.contains("row 1") && m.contains("r1c1") && m.contains("r1c3"), "{m}");
+        assert!(
+            m.contains("row 1") && m.contains("r1c1") && m.contains("r1c3"),
+            "{m}"
+        );
         let inst = Latin::parse("2 . .\n. . .\n2 . .\n").unwrap();
         assert!(inst.clash().unwrap().contains("column 1"));
     }

@@ -49,7 +49,13 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order the documentation lists them.
-    pub const ALL: [Kind; 5] = [Kind::Queens, Kind::Color, Kind::Latin, Kind::Killer, Kind::Kenken];
+    pub const ALL: [Kind; 5] = [
+        Kind::Queens,
+        Kind::Color,
+        Kind::Latin,
+        Kind::Killer,
+        Kind::Kenken,
+    ];
 
     /// The `--kind` name.
     pub fn name(self) -> &'static str {
@@ -70,7 +76,11 @@ impl FromStr for Kind {
         Kind::ALL
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| format!("unknown puzzle kind `{s}` (expected queens, color, latin, killer or kenken)"))
+            .ok_or_else(|| {
+                format!(
+                    "unknown puzzle kind `{s}` (expected queens, color, latin, killer or kenken)"
+                )
+            })
     }
 }
 
@@ -124,7 +134,11 @@ pub trait Puzzle: Sized + Sync {
 
     /// Encode, search, decode, verify. Families with more than one engine call per answer (the chromatic number)
     /// override this.
-    fn solve(&self, config: &SearchConfig, mode: Mode) -> Result<Report<Self::Answer>, PuzzleError> {
+    fn solve(
+        &self,
+        config: &SearchConfig,
+        mode: Mode,
+    ) -> Result<Report<Self::Answer>, PuzzleError> {
         solve_encoded(self, &self.encode()?, config, mode)
     }
 }

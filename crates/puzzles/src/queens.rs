@@ -48,7 +48,9 @@ pub fn verify_placement(n: usize, columns: &[usize]) -> Result<(), VerifyError> 
         }
         let (s, d) = (row + c, row + n - c);
         if col[c] || diag_sum[s] || diag_diff[d] {
-            verify_fail!("row {row}: the queen at column {c} is attacked by a queen in an earlier row");
+            verify_fail!(
+                "row {row}: the queen at column {c} is attacked by a queen in an earlier row"
+            );
         }
         col[c] = true;
         diag_sum[s] = true;
@@ -63,16 +65,21 @@ impl Puzzle for Queens {
 
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut lines = content_lines(text);
-        let (line_no, line) = lines
-            .next()
-            .ok_or_else(|| ParseError::whole_file("no board size found (expected a line holding n)"))?;
-        let n: usize = line
-            .trim()
-            .parse()
-            .map_err(|_| ParseError::at_line(line_no, format!("expected a board size, found `{}`", line.trim())))?;
+        let (line_no, line) = lines.next().ok_or_else(|| {
+            ParseError::whole_file("no board size found (expected a line holding n)")
+        })?;
+        let n: usize = line.trim().parse().map_err(|_| {
+            ParseError::at_line(
+                line_no,
+                format!("expected a board size, found `{}`", line.trim()),
+            )
+        })?;
         let q = Queens::new(n).map_err(|m| ParseError::at_line(line_no, m))?;
         if let Some((extra, _)) = lines.next() {
-            return Err(ParseError::at_line(extra, "unexpected text after the board size"));
+            return Err(ParseError::at_line(
+                extra,
+                "unexpected text after the board size",
+            ));
         }
         Ok(q)
     }
@@ -137,6 +144,7 @@ pub fn board_picture(columns: &[usize]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]

@@ -11,7 +11,8 @@
 use csp_core::{Propagation, Restarts, SearchConfig, ValueOrder, VarOrder};
 
 /// Every accepted name, for help texts.
-pub const NAMES: &str = "input mrv mrv-degree dom-wdeg | ascending median lcv random | none fc singles | \
+pub const NAMES: &str =
+    "input mrv mrv-degree dom-wdeg | ascending median lcv random | none fc singles | \
                          random-ties luby geometric";
 
 /// Applies a `--strategy` spec over `base`. Unknown names are an error listing what is accepted.
@@ -36,7 +37,11 @@ pub fn apply(base: SearchConfig, spec: &str) -> Result<SearchConfig, String> {
                 base: 100,
                 factor: 1.5,
             }),
-            _ => return Err(format!("unknown strategy name `{name}` (accepted: {NAMES})")),
+            _ => {
+                return Err(format!(
+                    "unknown strategy name `{name}` (accepted: {NAMES})"
+                ))
+            }
         };
     }
     Ok(cfg)
@@ -48,7 +53,9 @@ mod tests {
 
     #[test]
     fn unknown_names_are_rejected_with_the_list() {
-        let e = apply(SearchConfig::default(), "mrv,bogus").err().unwrap_or_default();
+        let e = apply(SearchConfig::default(), "mrv,bogus")
+            .err()
+            .unwrap_or_default();
         assert!(e.contains("bogus") && e.contains("dom-wdeg"));
     }
 

@@ -50,7 +50,9 @@ pub fn parse_cell(token: &str, n: usize) -> Result<(usize, usize), String> {
     let r: usize = r.parse().map_err(|_| bad())?;
     let c: usize = c.parse().map_err(|_| bad())?;
     if r == 0 || c == 0 || r > n || c > n {
-        return Err(format!("cell `{token}` is outside the {n}x{n} grid (rows and columns are 1..={n})"));
+        return Err(format!(
+            "cell `{token}` is outside the {n}x{n} grid (rows and columns are 1..={n})"
+        ));
     }
     Ok((r - 1, c - 1))
 }
