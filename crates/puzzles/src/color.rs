@@ -1,6 +1,8 @@
 //! Graph colouring: find a k-colouring of a DIMACS graph, prove none exists, or find the chromatic number.
 //!
-//! Model for a fixed k: one variable per vertex with colours `0..k`, `x_u != x_v` per edge. Colours are
+//! Model for a fixed k: one variable per vertex with colours `0..k`; the edges are covered by cliques
+//! ([`crate::graph::clique_cover`]) and each clique posted as one `all_different` (a lone edge as `x_u != x_v`),
+//! so that with hidden singles a clique of exactly k vertices must use every colour. Colours are
 //! interchangeable, so without care an infeasibility proof is repeated k! times; we break that symmetry by finding
 //! a large clique greedily ([`crate::graph::greedy_clique`]) and fixing its vertices to colours 0, 1, 2, ... as
 //! root assumptions (any colouring can be renamed to agree with that). A clique larger than k is itself the proof
@@ -13,10 +15,10 @@
 
 use std::time::Instant;
 
-use csp_core::{Model, Outcome, SearchConfig, Solution, Stats, ValueOrder, VarOrder};
+use csp_core::{Model, Outcome, Propagation, SearchConfig, Solution, Stats, ValueOrder, VarOrder};
 
 use crate::error::{ParseError, PuzzleError, VerifyError};
-use crate::graph::{dsatur, greedy_clique, verify_coloring, Graph};
+use crate::graph::{clique_cover, dsatur, greedy_clique, verify_coloring, Graph};
 use crate::puzzle::{solve_encoded, Encoding, Kind, Mode, Puzzle, Report};
 
 /// A colouring instance: a graph and, optionally, the number of colours allowed.
@@ -28,13 +30,21 @@ pub struct Coloring {
     pub k: Option<usize>,
     /// The greedy clique whose vertices get fixed colours (computed once, reused by every k).
     clique: Vec<usize>,
+    /// Edge clique cover: each clique is posted as one `all_different` (an edge alone as `not_equal`).
+    cover: Vec<Vec<usize>>,
 }
 
 impl Coloring {
     /// An instance on `graph` with `k` colours (or the chromatic number for `None`).
     pub fn new(graph: Graph, k: Option<usize>) -> Self {
         let clique = greedy_clique(&graph);
-        Self { graph, k, clique }
+        let cover = clique_cover(&graph);
+        Self {
+            graph,
+            k,
+            clique,
+            cover,
+        }
     }
 
     /// The clique used for symmetry breaking and as the lower bound.
@@ -53,8 +63,13 @@ impl Coloring {
         let vars = (0..n)
             .map(|_| m.new_var(0, k as i64 - 1))
             .collect::<Result<Vec<_>, _>>()?;
-        for &(u, v) in self.graph.edges() {
-            m.not_equal(vars[u as usize], vars[v as usize], 0)?;
+        for clique in &self.cover {
+            if let [u, v] = clique[..] {
+                m.not_equal(vars[u], vars[v], 0)?;
+            } else {
+                let cv: Vec<_> = clique.iter().map(|&u| vars[u]).collect();
+                m.all_different(&cv)?;
+            }
         }
         let assumptions = self
             .clique
@@ -181,11 +196,15 @@ impl Puzzle for Coloring {
         verify_coloring(&self.graph, answer, k)
     }
 
-    /// dom/wdeg: failures concentrate on the dense parts of the graph, which it learns to branch on first.
+    /// dom/wdeg with hidden singles. dom/wdeg learns where failures concentrate (queen8_8, 9 colours: 1,526
+    /// nodes vs 37,330 for MRV; myciel5's 5-colour proof: 53,635 vs 2,150,093), and singles on the clique
+    /// cover turn a clique of exactly k vertices into a permutation of the colours (queen8_8's 8-colour proof:
+    /// 11,486 nodes vs 151,431 with forward checking only).
     fn default_config(&self) -> SearchConfig {
         SearchConfig::default()
             .var_order(VarOrder::DomWdeg)
             .value_order(ValueOrder::Ascending)
+            .propagation(Propagation::Singles)
     }
 
     fn answer_text(&self, answer: &Vec<usize>) -> String {
@@ -195,6 +214,10 @@ impl Puzzle for Coloring {
 
     fn answer_json(&self, answer: &Vec<usize>) -> serde_json::Value {
         serde_json::Value::from(answer.clone())
+    }
+
+    fn answer_key(&self) -> &'static str {
+        "coloring"
     }
 
     fn solve(&self, config: &SearchConfig, mode: Mode) -> Result<Report<Vec<usize>>, PuzzleError> {

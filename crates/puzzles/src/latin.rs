@@ -156,27 +156,28 @@ impl Puzzle for Latin {
                 ));
             }
             for (col, tok) in toks {
-                let cell =
-                    match tok {
-                        "." | "_" | "0" | "-1" => None,
-                        _ => match tok.parse::<usize>() {
-                            Ok(v) if (1..=n).contains(&v) => Some(v),
-                            Ok(v) => {
-                                return Err(ParseError::at(
-                                    line_no,
-                                    col,
-                                    format!("value {v} is outside 1..={n}"),
-                                ))
-                            }
-                            Err(_) => return Err(ParseError::at(
+                let cell = match tok {
+                    "." | "_" | "0" | "-1" => None,
+                    _ => match tok.parse::<usize>() {
+                        Ok(v) if (1..=n).contains(&v) => Some(v),
+                        Ok(v) => {
+                            return Err(ParseError::at(
+                                line_no,
+                                col,
+                                format!("value {v} is outside 1..={n}"),
+                            ))
+                        }
+                        Err(_) => {
+                            return Err(ParseError::at(
                                 line_no,
                                 col,
                                 format!(
                                     "expected a value 1..={n} or a hole (. _ 0 -1), found `{tok}`"
                                 ),
-                            )),
-                        },
-                    };
+                            ))
+                        }
+                    },
+                };
                 cells.push(cell);
             }
             last_line = line_no;

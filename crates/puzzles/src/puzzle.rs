@@ -129,8 +129,13 @@ pub trait Puzzle: Sized + Sync {
     /// The answer in the family's text format (what `--format text` prints).
     fn answer_text(&self, answer: &Self::Answer) -> String;
 
-    /// The answer as the JSON line's `"solution"` value.
+    /// The answer as a JSON value, written under [`Puzzle::answer_key`].
     fn answer_json(&self, answer: &Self::Answer) -> serde_json::Value;
+
+    /// The JSON key of the answer: `"solution"`, except where the issue names another (`"coloring"`).
+    fn answer_key(&self) -> &'static str {
+        "solution"
+    }
 
     /// Encode, search, decode, verify. Families with more than one engine call per answer (the chromatic number)
     /// override this.
@@ -186,8 +191,10 @@ pub struct DynReport {
     pub verified: Option<Result<(), VerifyError>>,
     /// The answer in the family's text format.
     pub answer_text: Option<String>,
-    /// The answer as the JSON `"solution"` value.
+    /// The answer as JSON.
     pub answer_json: Option<serde_json::Value>,
+    /// The JSON key the answer goes under (see [`Puzzle::answer_key`]).
+    pub answer_key: &'static str,
     /// See [`Report::extra`].
     pub extra: serde_json::Map<String, serde_json::Value>,
 }
@@ -214,6 +221,7 @@ pub fn run_puzzle<P: Puzzle>(
         verified: r.verified,
         answer_text: r.answer.as_ref().map(|a| puzzle.answer_text(a)),
         answer_json: r.answer.as_ref().map(|a| puzzle.answer_json(a)),
+        answer_key: puzzle.answer_key(),
         extra: r.extra,
     })
 }

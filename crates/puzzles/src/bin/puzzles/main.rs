@@ -253,6 +253,7 @@ fn record_from(
         status,
         answer_text: r.answer_text,
         answer_json: r.answer_json,
+        answer_key: r.answer_key,
         count: r.count,
         error,
         nodes: r.stats.nodes,
@@ -273,6 +274,7 @@ fn invalid_record(
         status: "invalid",
         answer_text: None,
         answer_json: None,
+        answer_key: "solution",
         count: None,
         error: Some(message),
         nodes: 0,
@@ -384,6 +386,7 @@ fn run_queens(n: usize, parallel: bool, common: &Common, tally: &mut Tally) -> i
                 verified: answer.as_ref().map(|a| q.verify(a)),
                 answer_text: answer.as_ref().map(|a| q.answer_text(a)),
                 answer_json: answer.as_ref().map(|a| q.answer_json(a)),
+                answer_key: q.answer_key(),
                 extra: serde_json::Map::new(),
             }
         }

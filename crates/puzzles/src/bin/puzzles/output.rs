@@ -10,8 +10,10 @@ pub struct Record {
     pub status: &'static str,
     /// The answer in the family's text format.
     pub answer_text: Option<String>,
-    /// The answer as JSON (`"solution"`).
+    /// The answer as JSON.
     pub answer_json: Option<serde_json::Value>,
+    /// The key it goes under (`"solution"`, or `"coloring"` for graph colouring).
+    pub answer_key: &'static str,
     /// With `--count`: solutions counted.
     pub count: Option<u64>,
     /// Message for invalid input or a failed verification.
@@ -74,7 +76,7 @@ impl Printer for JsonLines {
         let mut o = r.ids.clone();
         o.insert("status".into(), r.status.into());
         if let Some(a) = &r.answer_json {
-            o.insert("solution".into(), a.clone());
+            o.insert(r.answer_key.into(), a.clone());
         }
         if let Some(c) = r.count {
             o.insert("solutions".into(), c.into());
