@@ -1,1 +1,29 @@
-//! sudoku (being built).
+//! Sudoku boards of every size (4x4 to 36x36): parsing, baselines, verification, a solver registry and a CLI.
+//!
+//! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`] -> [`verify`] ->
+//! [`format`]. The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
+//!
+//! ```
+//! use sudoku::{verify, Board};
+//! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()
+//!     .expect("a valid 9x9 line");
+//! let solution: Board = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+//!     .parse()
+//!     .expect("a valid 9x9 line");
+//! assert!(verify::verify(&puzzle, &solution).is_ok());
+//! ```
+
+pub mod board;
+pub mod cli;
+pub mod fast;
+pub mod format;
+pub mod fuzz_targets;
+pub mod leetcode;
+pub mod parse;
+pub mod registry;
+pub mod solvers;
+pub mod verify;
+
+pub use board::{Board, House};
+pub use registry::{find, registry, Report, Request, Solve, SolverInfo, Status};

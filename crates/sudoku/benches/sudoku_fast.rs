@@ -1,0 +1,113 @@
+//! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
+//! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
+//!
+//! `cargo bench -p sudoku --bench sudoku_fast -- FILE [--count] [--rounds R]`
+//!
+//! Method: every line of at least 81 characters not starting with `#` is parsed (first 81 characters, `.` or `0`
+//! blank) before the clock starts; the puzzles are solved once untimed (warm-up), then `R` timed rounds (default 3)
+//! single-threaded, each solving every puzzle in file order with solution limit 1 (or 2 with `--count`). Each
+//! round's rate is printed and the median reported. Verification (givens kept, every house a permutation; with
+//! `--count`, exactly one solution) runs after timing, outside the clock.
+use std::time::Instant;
+
+use csp_core::Limits;
+use sudoku::fast::solve9;
+
+fn parse(line: &str) -> Option<[u8; 81]> {
+    let bytes = line.as_bytes().get(..81)?;
+    let mut cells = [0u8; 81];
+    for (cell, &ch) in cells.iter_mut().zip(bytes) {
+        *cell = match ch {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' => ch - b'0',
+            _ => return None,
+        };
+    }
+    Some(cells)
+}
+
+fn valid(givens: &[u8; 81], s: &[u8; 81]) -> bool {
+    let kept = givens.iter().zip(s).all(|(&g, &v)| g == 0 || g == v);
+    let houses = (0..9).all(|i| {
+        let (r0, c0) = ((i / 3) * 3, (i % 3) * 3);
+        let mask = |f: &dyn Fn(usize) -> usize| (0..9).fold(0u32, |m, k| m | 1 << s[f(k)]);
+        mask(&|k| i * 9 + k) == 0x3FE
+            && mask(&|k| k * 9 + i) == 0x3FE
+            && mask(&|k| (r0 + k / 3) * 9 + c0 + k % 3) == 0x3FE
+    });
+    kept && houses
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count = args.iter().any(|a| a == "--count");
+    let rounds: usize = args
+        .iter()
+        .position(|a| a == "--rounds")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    let files: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| {
+            !a.starts_with("--") && *i == 0 || !a.starts_with("--") && args[i - 1] != "--rounds"
+        })
+        .map(|(_, a)| a)
+        .collect();
+    if files.is_empty() {
+        eprintln!("usage: sudoku_fast FILE... [--count] [--rounds R]");
+        return;
+    }
+    let limit = if count { 2 } else { 1 };
+    let limits = Limits::none();
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            eprintln!("cannot read {path}");
+            continue;
+        };
+        let puzzles: Vec<[u8; 81]> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .filter_map(parse)
+            .collect();
+        let mut guesses = 0;
+        for p in &puzzles {
+            if let Ok(r) = solve9(p, limit, &limits) {
+                guesses += r.stats.guesses;
+            }
+        }
+        let mut rates = Vec::new();
+        let mut results = Vec::with_capacity(puzzles.len());
+        for _ in 0..rounds.max(1) {
+            results.clear();
+            let start = Instant::now();
+            for p in &puzzles {
+                results.push(solve9(p, limit, &limits));
+            }
+            let secs = start.elapsed().as_secs_f64();
+            rates.push(puzzles.len() as f64 / secs);
+        }
+        let ok = results
+            .iter()
+            .zip(&puzzles)
+            .filter(|(r, p)| match r {
+                Ok(r) => {
+                    r.solution.as_ref().is_some_and(|s| valid(p, s)) && (!count || r.count == 1)
+                }
+                Err(_) => false,
+            })
+            .count();
+        let mut sorted = rates.clone();
+        sorted.sort_by(f64::total_cmp);
+        let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
+        println!(
+            "{{\"solver\": \"fast\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
+            if count { "count2" } else { "first" },
+            puzzles.len(),
+            guesses as f64 / puzzles.len().max(1) as f64,
+            rounds_text.join(", "),
+            sorted[sorted.len() / 2]
+        );
+    }
+}

@@ -1,0 +1,405 @@
+//! The Sudoku board: a square grid of `N x N` cells, `N = box_size^2`, with `box_size` in `2..=6`.
+//!
+//! Cells are stored row-major as `u8`: `0` = empty, `1..=N` = a digit. The conversion between a digit and its
+//! printed symbol (`1-9`, then `A-Z`, then `0` for the 36th symbol of a 36x36 board) lives only in [`symbol`]
+//! and [`value_of_symbol`], so every parser and printer agrees.
+//!
+//! ```text
+//! cell index = row * N + col            box index = (row / b) * b + col / b      (b = box_size)
+//! 9x9:  row 0 = cells 0..9, row 1 = cells 9..18, ...; box 4 is the centre box (rows 3..6, cols 3..6)
+//! ```
+
+use std::fmt;
+
+/// Smallest supported box size (a 4x4 board).
+pub const MIN_BOX: usize = 2;
+/// Largest supported box size (a 36x36 board).
+pub const MAX_BOX: usize = 6;
+
+/// The symbols of the digits `1..=36`, in order; digit `d` prints as `SYMBOLS[d - 1]`.
+///
+/// `1-9` then `A-Z` covers 35 digits; a 36x36 board needs one more, and `0` (free because `0` is a blank only on
+/// boards up to 9x9) is the 36th, as on a keyboard row.
+const SYMBOLS: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
+
+/// The printed symbol of digit `value` (`1..=36`); `0` (empty) prints as `.`.
+///
+/// Values above 36 cannot occur in a [`Board`]; they print as `?` rather than panic.
+pub fn symbol(value: u8) -> char {
+    match value {
+        0 => '.',
+        v => SYMBOLS
+            .get(usize::from(v) - 1)
+            .map_or('?', |&b| char::from(b)),
+    }
+}
+
+/// The digit that `ch` denotes on a board of side `n`: `Some(0)` for a blank, `Some(d)` for a digit in `1..=n`,
+/// `None` when `ch` is not a symbol of this board size.
+///
+/// Blanks are `.` on every size and `0` on boards up to 9x9 (on 36x36, `0` is the digit 36). Letters are accepted
+/// in either case.
+pub fn value_of_symbol(ch: char, n: usize) -> Option<u8> {
+    let v: usize = match ch {
+        '.' => return Some(0),
+        '0' if n <= 9 => return Some(0),
+        '0' => 36,
+        '1'..='9' => ch as usize - '0' as usize,
+        'A'..='Z' => ch as usize - 'A' as usize + 10,
+        'a'..='z' => ch as usize - 'a' as usize + 10,
+        _ => return None,
+    };
+    if v <= n {
+        u8::try_from(v).ok()
+    } else {
+        None
+    }
+}
+
+/// The box size whose board has `cells` cells (16, 81, 256, 625, 1296), if any.
+pub fn box_size_for_cells(cells: usize) -> Option<usize> {
+    (MIN_BOX..=MAX_BOX).find(|b| b * b * b * b == cells)
+}
+
+/// The box size whose board side is `side` (4, 9, 16, 25, 36), if any.
+pub fn box_size_for_side(side: usize) -> Option<usize> {
+    (MIN_BOX..=MAX_BOX).find(|b| b * b == side)
+}
+
+/// A Sudoku grid, possibly partly filled.
+///
+/// Invariants: `MIN_BOX <= box_size <= MAX_BOX`; `cells.len() == N * N`; every cell is in `0..=N`.
+/// Nothing else is promised: a `Board` may have clashing givens (see [`Board::find_clash`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    box_size: usize,
+    cells: Vec<u8>,
+}
+
+/// Why a board could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The box size is outside `2..=6`.
+    BoxSize(usize),
+    /// The number of cells is not `N * N` for the box size.
+    CellCount {
+        /// Cells the size needs.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A cell holds a value above `N`.
+    Value {
+        /// Cell index (row-major).
+        cell: usize,
+        /// The offending value.
+        value: u8,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::BoxSize(b) => write!(f, "box size {b} is not supported (2..=6)"),
+            BoardError::CellCount { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            BoardError::Value { cell, value } => {
+                write!(f, "cell {} holds {value}, above the board's side", cell + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// A house: a row, column or box, numbered from 0 internally and printed from 1 ("row 3").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum House {
+    /// Row index, 0-based.
+    Row(usize),
+    /// Column index, 0-based.
+    Column(usize),
+    /// Box index, 0-based, boxes numbered row-major.
+    Box(usize),
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            House::Row(i) => write!(f, "row {}", i + 1),
+            House::Column(i) => write!(f, "column {}", i + 1),
+            House::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// Two givens with the same digit in one house.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    /// The house holding both.
+    pub house: House,
+    /// The repeated digit.
+    pub value: u8,
+    /// The two cells (row-major indices), first occurrence first.
+    pub cells: (usize, usize),
+    /// Board side, kept to print cells as `r3c5`.
+    pub side: usize,
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "givens clash: two {}s in {} ({} and {})",
+            symbol(self.value),
+            self.house,
+            CellName(self.cells.0, self.side),
+            CellName(self.cells.1, self.side)
+        )
+    }
+}
+
+impl std::error::Error for Clash {}
+
+/// Displays a row-major cell index as `r<row>c<col>`, 1-based.
+#[derive(Clone, Copy, Debug)]
+pub struct CellName(pub usize, pub usize);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.1.max(1);
+        write!(f, "r{}c{}", self.0 / side + 1, self.0 % side + 1)
+    }
+}
+
+impl Board {
+    /// An empty board of the given box size.
+    pub fn empty(box_size: usize) -> Result<Board, BoardError> {
+        if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
+            return Err(BoardError::BoxSize(box_size));
+        }
+        let side = box_size * box_size;
+        Ok(Board {
+            box_size,
+            cells: vec![0; side * side],
+        })
+    }
+
+    /// A board from row-major cell values (`0` = empty).
+    pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<Board, BoardError> {
+        if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
+            return Err(BoardError::BoxSize(box_size));
+        }
+        let side = box_size * box_size;
+        if cells.len() != side * side {
+            return Err(BoardError::CellCount {
+                expected: side * side,
+                found: cells.len(),
+            });
+        }
+        if let Some((cell, &value)) = cells
+            .iter()
+            .enumerate()
+            .find(|&(_, &v)| usize::from(v) > side)
+        {
+            return Err(BoardError::Value { cell, value });
+        }
+        Ok(Board { box_size, cells })
+    }
+
+    /// Box size `b` (2..=6).
+    #[inline]
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// Side `N = b * b`: digits run `1..=N`.
+    #[inline]
+    pub fn side(&self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    /// Number of cells, `N * N`.
+    #[inline]
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The cells, row-major, `0` = empty.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value at `(row, col)`, or `None` outside the board.
+    pub fn get(&self, row: usize, col: usize) -> Option<u8> {
+        let n = self.side();
+        if row < n && col < n {
+            self.cells.get(row * n + col).copied()
+        } else {
+            None
+        }
+    }
+
+    /// Sets cell `index` (row-major) to `value` (`0` clears it).
+    pub fn set(&mut self, index: usize, value: u8) -> Result<(), BoardError> {
+        if usize::from(value) > self.side() {
+            return Err(BoardError::Value { cell: index, value });
+        }
+        match self.cells.get_mut(index) {
+            Some(c) => {
+                *c = value;
+                Ok(())
+            }
+            None => Err(BoardError::CellCount {
+                expected: self.cells.len(),
+                found: index + 1,
+            }),
+        }
+    }
+
+    /// Number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty (says nothing about correctness; see [`crate::verify`]).
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Box index of `(row, col)`.
+    #[inline]
+    pub fn box_of(&self, row: usize, col: usize) -> usize {
+        (row / self.box_size) * self.box_size + col / self.box_size
+    }
+
+    /// The row-major cell indices of `house`, in reading order (empty for an index outside the board).
+    pub fn house_cells(&self, house: House) -> impl Iterator<Item = usize> + '_ {
+        let n = self.side();
+        let b = self.box_size;
+        let (idx, kind) = match house {
+            House::Row(i) => (i, 0),
+            House::Column(i) => (i, 1),
+            House::Box(i) => (i, 2),
+        };
+        let count = if idx < n { n } else { 0 };
+        (0..count).map(move |k| match kind {
+            0 => idx * n + k,
+            1 => k * n + idx,
+            _ => ((idx / b) * b + k / b) * n + (idx % b) * b + k % b,
+        })
+    }
+
+    /// Every house: rows, then columns, then boxes.
+    pub fn houses(&self) -> impl Iterator<Item = House> {
+        let n = self.side();
+        (0..n)
+            .map(House::Row)
+            .chain((0..n).map(House::Column))
+            .chain((0..n).map(House::Box))
+    }
+
+    /// The first pair of equal givens sharing a house (rows first, then columns, then boxes), if any.
+    pub fn find_clash(&self) -> Option<Clash> {
+        let mut seen = [usize::MAX; MAX_BOX * MAX_BOX + 1];
+        for house in self.houses() {
+            seen.fill(usize::MAX);
+            for cell in self.house_cells(house) {
+                let v = self.cells[cell];
+                if v == 0 {
+                    continue;
+                }
+                let slot = &mut seen[usize::from(v)];
+                if *slot != usize::MAX {
+                    return Some(Clash {
+                        house,
+                        value: v,
+                        cells: (*slot, cell),
+                        side: self.side(),
+                    });
+                }
+                *slot = cell;
+            }
+        }
+        None
+    }
+
+    /// The board as one line of symbols, `.` for empty cells.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&v| symbol(v)).collect()
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.to_line())
+    }
+}
+
+/// Displays the board as one line (the line output format).
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::format::line::write_board(f, self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn symbols_round_trip_for_every_size() {
+        for b in MIN_BOX..=MAX_BOX {
+            let n = b * b;
+            for v in 1..=n as u8 {
+                assert_eq!(value_of_symbol(symbol(v), n), Some(v), "size {n} value {v}");
+            }
+            assert_eq!(value_of_symbol('.', n), Some(0));
+        }
+    }
+
+    #[test]
+    fn zero_is_a_blank_up_to_nine_and_digit_36_on_the_largest_board() {
+        assert_eq!(value_of_symbol('0', 9), Some(0));
+        assert_eq!(value_of_symbol('0', 16), None);
+        assert_eq!(value_of_symbol('0', 36), Some(36));
+        assert_eq!(value_of_symbol('G', 16), Some(16));
+        assert_eq!(value_of_symbol('H', 16), None);
+        assert_eq!(value_of_symbol('5', 4), None);
+        assert_eq!(value_of_symbol('é', 9), None);
+    }
+
+    #[test]
+    fn box_of_the_centre_cell_is_box_four() {
+        let b = Board::empty(3).unwrap();
+        assert_eq!(b.box_of(4, 4), 4);
+        let cells: Vec<usize> = b.house_cells(House::Box(4)).collect();
+        assert_eq!(cells, vec![30, 31, 32, 39, 40, 41, 48, 49, 50]);
+    }
+
+    #[test]
+    fn clash_names_the_house_one_based() {
+        let mut b = Board::empty(3).unwrap();
+        b.set(2 * 9, 5).unwrap();
+        b.set(2 * 9 + 7, 5).unwrap();
+        let clash = b.find_clash().unwrap();
+        assert_eq!(clash.house, House::Row(2));
+        assert_eq!(
+            clash.to_string(),
+            "givens clash: two 5s in row 3 (r3c1 and r3c8)"
+        );
+    }
+
+    #[test]
+    fn out_of_range_values_and_sizes_are_rejected() {
+        assert_eq!(Board::empty(7), Err(BoardError::BoxSize(7)));
+        assert!(Board::from_cells(2, vec![5; 16]).is_err());
+        assert!(Board::from_cells(2, vec![0; 15]).is_err());
+        let mut b = Board::empty(2).unwrap();
+        assert!(b.set(0, 5).is_err());
+        assert!(b.set(16, 1).is_err());
+    }
+}

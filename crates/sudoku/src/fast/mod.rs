@@ -1,0 +1,119 @@
+//! `fast`: the project's fastest Sudoku solver, on raw cells.
+//!
+//! - 9x9 ([`solve9`]): candidates as bitboards, one 27-bit band per digit and band; band-level locked candidates and
+//!   hidden singles by table lookup, bit-sliced naked singles, copy-on-guess on a bi-value cell. See `band9.rs`.
+//! - Every box size 2..=6 ([`solve_generic`]): per-cell `u64` masks, naked + hidden singles, MRV guessing.
+//!
+//! Both take cells row-major with 0 = empty and 1..=N = given, and return a [`FastResult`]: the outcome (a stopped
+//! search is [`Outcome::Limit`], never unsatisfiable), the number of solutions found up to the limit, the first
+//! solution and the search statistics. Givens that clash are unsatisfiable, not an error; only malformed input
+//! (wrong length, value above N, unsupported size) is an [`InputError`].
+//!
+//! ```
+//! use csp_core::{Limits, Outcome};
+//! let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+//! let mut cells = [0u8; 81];
+//! for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+//!     *cell = if ch == b'.' { 0 } else { ch - b'0' };
+//! }
+//! let result = sudoku::fast::solve9(&cells, 2, &Limits::none()).expect("values are 0..=9");
+//! assert_eq!(result.outcome, Outcome::Solved);
+//! assert_eq!(result.count, 1, "the puzzle is proper");
+//! assert_eq!(result.solution.expect("solved")[..9], [5, 3, 4, 6, 7, 8, 9, 1, 2]);
+//! ```
+
+mod band9;
+mod generic;
+mod tables;
+
+#[cfg(test)]
+mod tests;
+
+pub use band9::solve9;
+pub use generic::solve_generic;
+
+use csp_core::{Limits, Outcome, Stats};
+
+/// What one solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastResult<S> {
+    /// Solved (at least one solution, and the search finished or reached the solution limit), unsatisfiable
+    /// (search exhausted with none), or stopped by a limit (whatever was found so far is still reported).
+    pub outcome: Outcome,
+    /// Solutions found, at most the solution limit.
+    pub count: u64,
+    /// The first solution found, row-major, values 1..=N.
+    pub solution: Option<S>,
+    /// Nodes (values tried at branch points), guesses (branch points; every one has at least two candidates),
+    /// fails (propagation conflicts), max_depth (deepest decision level), solutions. `time` is left zero: callers
+    /// that want it time the call.
+    pub stats: Stats,
+}
+
+/// Input the solvers cannot take: a caller's bug or unchecked user data, reported instead of a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// The box size is outside 2..=6.
+    BadBoxSize(usize),
+    /// The cell slice does not have N*N entries.
+    BadLength {
+        /// N*N for the requested box size.
+        expected: usize,
+        /// The slice's length.
+        found: usize,
+    },
+    /// A cell holds a value above N.
+    BadValue {
+        /// Row-major index of the cell.
+        cell: usize,
+        /// The value found there.
+        value: u8,
+        /// N, the largest value allowed.
+        size: usize,
+    },
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::BadBoxSize(n) => write!(f, "box size {n} is not supported (2..=6)"),
+            InputError::BadLength { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            InputError::BadValue { cell, value, size } => {
+                let (row, col) = (cell / size.max(&1) + 1, cell % size.max(&1) + 1);
+                write!(
+                    f,
+                    "cell r{row}c{col} holds {value}, above the largest value {size}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Solves a board of any supported box size: the 9x9 bitboard solver for box size 3, the generic one otherwise.
+/// The solution comes back as a `Vec` of N*N values.
+pub fn solve(
+    box_size: usize,
+    givens: &[u8],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<FastResult<Vec<u8>>, InputError> {
+    if box_size == 3 {
+        let cells: &[u8; 81] = givens.try_into().map_err(|_| InputError::BadLength {
+            expected: 81,
+            found: givens.len(),
+        })?;
+        let r = solve9(cells, solution_limit, limits)?;
+        Ok(FastResult {
+            outcome: r.outcome,
+            count: r.count,
+            solution: r.solution.map(Vec::from),
+            stats: r.stats,
+        })
+    } else {
+        solve_generic(box_size, givens, solution_limit, limits)
+    }
+}

@@ -1,0 +1,157 @@
+//! Constant lookup tables of the 9x9 band solver, built at compile time.
+//!
+//! Band layout (one `u32` per digit and band, 27 low bits used):
+//!
+//! ```text
+//!            box 0      box 1      box 2
+//!   row 0:  0  1  2 |  3  4  5 |  6  7  8
+//!   row 1:  9 10 11 | 12 13 14 | 15 16 17
+//!   row 2: 18 19 20 | 21 22 23 | 24 25 26
+//! ```
+//!
+//! A *minirow* is the three cells of one row inside one box; minirow `j = 3 * row + box` occupies bits
+//! `3j..3j+3`, so the nine minirows of a band tile its 27 bits in order.
+
+/// All 27 cells of a band.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+
+/// `x * COL_SPREAD` copies a 9-bit column set into the three rows of a band (no carries: the copies do not overlap).
+pub(super) const COL_SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
+
+/// `MINIROWS[row9]`: for the 9 bits of one row, bit `k` is set when box `k`'s three cells hold any bit.
+pub(super) static MINIROWS: [u8; 512] = minirows_table();
+
+/// `KEEP[m]`: for the minirow occupancy `m` of one digit in one band (bit `3 * row + box`), the cells of the
+/// minirows that lie on at least one placement of the digit consistent with the rules: one minirow per row, one per
+/// box, i.e. a permutation `row -> box`. Zero when no permutation fits (the digit cannot be placed in the band).
+///
+/// This one lookup applies, for a digit inside a band, pointing and claiming (locked candidates between rows and
+/// boxes) and hidden singles in boxes (a box with one candidate fixes its row's minirow).
+pub(super) static KEEP: [u32; 512] = keep_table();
+
+/// `CELL_KEEP[cell]`: the band minus the peers of `cell` inside its band (same row, same box, same column),
+/// keeping `cell` itself. Placing a digit ANDs this into the digit's band.
+pub(super) static CELL_KEEP: [u32; 27] = cell_keep_table();
+
+/// The six permutations `row -> box` of a band.
+const PERMS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+const fn minirows_table() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn keep_table() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut minis = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let bits = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if m as u32 & bits == bits {
+                minis |= bits;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut j = 0;
+        while j < 9 {
+            if minis & (1 << j) != 0 {
+                cells |= 7 << (3 * j);
+            }
+            j += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+}
+
+const fn cell_keep_table() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        let row = cell / 9;
+        let col = cell % 9;
+        let bx = col / 3;
+        let row_mask = 0x1FF << (9 * row);
+        let box_mask = (7 * COL_SPREAD) << (3 * bx);
+        let col_mask = COL_SPREAD << col;
+        t[cell] = (BAND & !(row_mask | box_mask | col_mask)) | (1 << cell);
+        cell += 1;
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_of_a_full_band_is_the_full_band() {
+        assert_eq!(KEEP[511], BAND);
+    }
+
+    #[test]
+    fn keep_is_zero_when_two_rows_are_confined_to_one_box() {
+        // Rows 0 and 1 both only in box 0: no permutation.
+        let m = 0b111_001_001;
+        assert_eq!(KEEP[m], 0);
+    }
+
+    #[test]
+    fn keep_removes_a_box_claimed_by_a_single_minirow_row() {
+        // Row 0 only in box 0, rows 1 and 2 everywhere: box 0 is taken by row 0.
+        let m = 0b111_111_001;
+        let cells = KEEP[m];
+        assert_eq!(cells & (7 << 9), 0, "row 1 loses box 0");
+        assert_eq!(cells & (7 << 18), 0, "row 2 loses box 0");
+        assert_eq!(cells & 7, 7);
+    }
+
+    #[test]
+    fn keep_is_idempotent() {
+        for (m, &cells) in KEEP.iter().enumerate() {
+            let mut m2 = 0usize;
+            for j in 0..9 {
+                if cells & (7 << (3 * j)) != 0 {
+                    m2 |= 1 << j;
+                }
+            }
+            assert_eq!(KEEP[m2], cells, "m = {m:#b}");
+        }
+    }
+
+    #[test]
+    fn cell_keep_clears_row_box_and_column_but_keeps_the_cell() {
+        // Cell 13 = row 1, column 4, box 1.
+        let k = CELL_KEEP[13];
+        assert_ne!(k & (1 << 13), 0);
+        for c in 0..27 {
+            if c == 13 {
+                continue;
+            }
+            let peer = c / 9 == 1 || c % 9 == 4 || (c % 9) / 3 == 1;
+            assert_eq!(k & (1 << c) == 0, peer, "cell {c}");
+        }
+    }
+}

@@ -1,0 +1,426 @@
+//! Tests of the fast solvers against an independent checker and a plain DFS counter written here.
+#![allow(clippy::unwrap_used)]
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use csp_core::{LimitKind, Limits, Outcome};
+
+use super::{solve, solve9, solve_generic, InputError};
+
+/// Proper 9x9 puzzles (one solution each): the classic textbook one, then hard ones from public benchmark lists
+/// (forum hardest, magictour top1465, 17-clue).
+const PROPER: &[&str] = &[
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "..34...8.......1.37........2...9.......5..8...6...7.4...51....8.7...5...9...62.5.",
+    ".................1.....2.3......45.6..3.......17...8.....16......8....4..6.5..2..",
+    ".................1..2..3.4......2.....4.5....16......7...7.4.....8...32..9.1.....",
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+];
+
+/// Puzzles with two or more solutions (the first three from serg_benchmark, then an empty grid).
+const MULTIPLE: &[&str] = &[
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
+    "8.........95.......76.........428967...573412...691583.....4196....3.748...8..235",
+    "8.........95.......76.........426798...571432...893165....5.916...9.8247......583",
+    ".................................................................................",
+];
+
+/// Puzzles with no solution: clashing givens (row, column, box), and ones whose givens do not clash but which
+/// cannot be completed.
+const NONE: &[&str] = &[
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "53..7....5..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "53..7....6..195....95....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    // Row 1 needs a 9 but every empty cell of row 1 sees a 9.
+    "12345678.........9...............................................................",
+    // Cell r1c1 must be 1 (its row holds 2..9) but its column holds a 1.
+    ".23456789...........................1............................................",
+    // The classic puzzle with r1c1 changed from 5 to 2: no clash, no solution.
+    "23..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+];
+
+fn parse(line: &str) -> Vec<u8> {
+    line.chars()
+        .map(|ch| match ch {
+            '.' | '0' => 0,
+            '1'..='9' => ch as u8 - b'0',
+            'A'..='Z' => ch as u8 - b'A' + 10,
+            _ => panic!("bad fixture character {ch:?}"),
+        })
+        .collect()
+}
+
+fn cells81(line: &str) -> [u8; 81] {
+    parse(line).try_into().unwrap()
+}
+
+/// Independent check: same length, every given kept, every row, column and box a permutation of 1..=N.
+fn verify(box_size: usize, givens: &[u8], solution: &[u8]) -> bool {
+    let n = box_size;
+    let size = n * n;
+    if solution.len() != size * size || givens.len() != size * size {
+        return false;
+    }
+    if givens.iter().zip(solution).any(|(&g, &s)| g != 0 && g != s) {
+        return false;
+    }
+    let house_ok = |cells: &mut dyn Iterator<Item = usize>| {
+        let mut seen = vec![false; size + 1];
+        for c in cells {
+            let v = solution[c] as usize;
+            if v == 0 || v > size || seen[v] {
+                return false;
+            }
+            seen[v] = true;
+        }
+        true
+    };
+    (0..size).all(|i| {
+        let (r0, c0) = ((i / n) * n, (i % n) * n);
+        house_ok(&mut (0..size).map(|k| i * size + k))
+            && house_ok(&mut (0..size).map(|k| k * size + i))
+            && house_ok(&mut (0..size).map(|k| (r0 + k / n) * size + c0 + k % n))
+    })
+}
+
+/// Plain DFS counter, independent of the solvers under test: fill the empty cell with the fewest legal values
+/// (legality by scanning its row, column and box), try each value, count complete grids up to `limit`.
+fn dfs_count(box_size: usize, givens: &[u8], limit: u64) -> u64 {
+    fn legal(n: usize, g: &[u8], cell: usize) -> Vec<u8> {
+        let size = n * n;
+        let (r, c) = (cell / size, cell % size);
+        let (r0, c0) = ((r / n) * n, (c / n) * n);
+        (1..=size as u8)
+            .filter(|&v| {
+                (0..size).all(|k| {
+                    g[r * size + k] != v
+                        && g[k * size + c] != v
+                        && g[(r0 + k / n) * size + c0 + k % n] != v
+                })
+            })
+            .collect()
+    }
+    fn go(n: usize, g: &mut Vec<u8>, limit: u64, count: &mut u64) {
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for cell in 0..g.len() {
+            if g[cell] == 0 {
+                let vals = legal(n, g, cell);
+                if best.as_ref().is_none_or(|(_, b)| vals.len() < b.len()) {
+                    best = Some((cell, vals));
+                }
+            }
+        }
+        let Some((cell, vals)) = best else {
+            *count += 1;
+            return;
+        };
+        for v in vals {
+            g[cell] = v;
+            go(n, g, limit, count);
+            if *count >= limit {
+                break;
+            }
+        }
+        g[cell] = 0;
+    }
+    // Clashing givens: no solution (the DFS only checks the cells it fills).
+    let size = box_size * box_size;
+    let mut g = givens.to_vec();
+    for cell in 0..g.len() {
+        let v = g[cell];
+        if v != 0 {
+            g[cell] = 0;
+            let ok = legal(box_size, &g, cell).contains(&v);
+            g[cell] = v;
+            if !ok {
+                return 0;
+            }
+        }
+    }
+    debug_assert_eq!(g.len(), size * size);
+    let mut count = 0;
+    go(box_size, &mut g, limit, &mut count);
+    count
+}
+
+/// Checks one 9x9 puzzle with both solvers in both modes against the expected count (capped at 2).
+fn check9(line: &str, expected: u64) {
+    let givens = cells81(line);
+    for limit in [1, 2] {
+        let want = expected.min(limit);
+        let fast = solve9(&givens, limit, &Limits::none()).unwrap();
+        let generic = solve_generic(3, &givens, limit, &Limits::none()).unwrap();
+        for (name, outcome, count, solution) in [
+            (
+                "band9",
+                fast.outcome,
+                fast.count,
+                fast.solution.map(Vec::from),
+            ),
+            ("generic", generic.outcome, generic.count, generic.solution),
+        ] {
+            assert_eq!(count, want, "{name} count, limit {limit}, puzzle {line}");
+            let want_outcome = if want == 0 {
+                Outcome::Unsatisfiable
+            } else {
+                Outcome::Solved
+            };
+            assert_eq!(outcome, want_outcome, "{name} outcome, puzzle {line}");
+            match solution {
+                Some(s) => assert!(
+                    verify(3, &givens, &s),
+                    "{name} returned a wrong solution for {line}"
+                ),
+                None => assert_eq!(want, 0, "{name} found no solution for {line}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn proper_puzzles_have_exactly_one_verified_solution() {
+    for line in PROPER {
+        check9(line, 1);
+    }
+}
+
+#[test]
+fn multi_solution_puzzles_count_two() {
+    for line in MULTIPLE {
+        check9(line, 2);
+    }
+}
+
+#[test]
+fn clashing_or_dead_puzzles_are_unsatisfiable() {
+    for line in NONE {
+        assert_eq!(
+            dfs_count(3, &cells81(line), 1),
+            0,
+            "fixture {line} should have no solution"
+        );
+        check9(line, 0);
+    }
+}
+
+#[test]
+fn the_oracle_agrees_with_the_fixture_counts() {
+    for line in PROPER.iter().take(2) {
+        assert_eq!(dfs_count(3, &cells81(line), 2), 1);
+    }
+    assert_eq!(dfs_count(3, &cells81(MULTIPLE[0]), 2), 2);
+}
+
+#[test]
+fn counting_all_solutions_of_a_small_multi_solution_puzzle_matches_the_oracle() {
+    // The classic puzzle with its first row cleared.
+    let mut givens = cells81(PROPER[0]);
+    givens[..9].fill(0);
+    givens[9..18].fill(0);
+    let want = dfs_count(3, &givens, u64::MAX);
+    assert!(want > 2);
+    assert_eq!(solve9(&givens, 0, &Limits::none()).unwrap().count, want);
+    assert_eq!(
+        solve_generic(3, &givens, 0, &Limits::none()).unwrap().count,
+        want
+    );
+}
+
+#[test]
+fn a_node_limit_reports_limit_not_unsatisfiable() {
+    // A hard puzzle needs more than one node.
+    let givens = cells81(PROPER[1]);
+    let limits = Limits::none().with_nodes(1);
+    let r = solve9(&givens, 2, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
+    let r = solve_generic(3, &givens, 2, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
+}
+
+#[test]
+fn a_raised_cancel_flag_stops_the_search() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let limits = Limits::none().with_cancel(flag);
+    // The empty grid counted exhaustively would never finish; the flag is read every 1024 nodes.
+    let r = solve9(&[0; 81], 0, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
+    assert!(r.count > 0);
+}
+
+#[test]
+fn stats_count_guesses_nodes_and_depth() {
+    let r = solve9(&cells81(PROPER[1]), 2, &Limits::none()).unwrap();
+    assert!(r.stats.guesses > 0);
+    assert!(
+        r.stats.nodes >= r.stats.guesses * 2,
+        "every guess tries at least two values when counting to 2"
+    );
+    assert!(r.stats.max_depth > 0);
+    assert_eq!(r.stats.solutions, 1);
+    let easy = solve9(&cells81(PROPER[0]), 2, &Limits::none()).unwrap();
+    assert_eq!(easy.stats.guesses, 0, "the classic puzzle falls to singles");
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let mut givens = [0u8; 81];
+    givens[10] = 10;
+    assert_eq!(
+        solve9(&givens, 1, &Limits::none()),
+        Err(InputError::BadValue {
+            cell: 10,
+            value: 10,
+            size: 9
+        })
+    );
+    assert!(matches!(
+        solve(3, &[0; 80], 1, &Limits::none()),
+        Err(InputError::BadLength {
+            expected: 81,
+            found: 80
+        })
+    ));
+    assert!(matches!(
+        solve(7, &[0; 2401], 1, &Limits::none()),
+        Err(InputError::BadBoxSize(7))
+    ));
+    assert!(matches!(
+        solve(2, &[5; 16], 1, &Limits::none()),
+        Err(InputError::BadValue { .. })
+    ));
+    let msg = solve9(&givens, 1, &Limits::none()).unwrap_err().to_string();
+    assert!(msg.contains("r2c2"), "{msg}");
+}
+
+/// A solved grid of box size n: the pattern (n * (r % n) + r / n + c) mod N, relabelled and shuffled by `rng`.
+fn random_grid(n: usize, rng: &mut Rng) -> Vec<u8> {
+    let size = n * n;
+    let mut labels: Vec<u8> = (1..=size as u8).collect();
+    rng.shuffle(&mut labels);
+    // Rows: shuffle bands, and rows inside each band; columns likewise.
+    let order = |rng: &mut Rng| {
+        let mut bands: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut bands);
+        let mut out = Vec::with_capacity(size);
+        for b in bands {
+            let mut inner: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut inner);
+            out.extend(inner.into_iter().map(|i| b * n + i));
+        }
+        out
+    };
+    let rows = order(rng);
+    let cols = order(rng);
+    let mut g = vec![0u8; size * size];
+    for r in 0..size {
+        for c in 0..size {
+            let (rr, cc) = (rows[r], cols[c]);
+            g[r * size + c] = labels[(n * (rr % n) + rr / n + cc) % size];
+        }
+    }
+    g
+}
+
+/// A small seeded generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[test]
+fn random_grids_are_valid_solutions() {
+    let mut rng = Rng(7);
+    for n in 2..=5 {
+        let g = random_grid(n, &mut rng);
+        assert!(verify(n, &vec![0; g.len()], &g), "box size {n}");
+    }
+}
+
+/// Random 9x9 puzzles: a random grid with random holes (many solutions when there are many holes), sometimes with
+/// one given changed to another digit (often a clash or a dead end). Both solvers must match the DFS counter in
+/// both modes, and every solution must verify.
+#[test]
+fn random_9x9_puzzles_count_like_plain_dfs() {
+    let mut rng = Rng(0x5eed_0001);
+    for _ in 0..300 {
+        let mut g = random_grid(3, &mut rng);
+        let holes = 40 + rng.below(25);
+        for _ in 0..holes {
+            g[rng.below(81)] = 0;
+        }
+        if rng.below(3) == 0 {
+            let cell = rng.below(81);
+            g[cell] = 1 + rng.below(9) as u8;
+        }
+        let want = dfs_count(3, &g, 2);
+        let line: String = g
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect();
+        check9(&line, want);
+    }
+}
+
+/// The same for the generic solver on 4x4 and 16x16 boards (and 25x25 with few holes).
+#[test]
+fn random_other_sizes_count_like_plain_dfs() {
+    let mut rng = Rng(0x5eed_0002);
+    for (n, rounds, max_holes) in [(2, 300, 14), (4, 20, 120), (5, 4, 150)] {
+        for _ in 0..rounds {
+            let size = n * n;
+            let mut g = random_grid(n, &mut rng);
+            let holes = max_holes / 2 + rng.below(max_holes / 2);
+            for _ in 0..holes {
+                g[rng.below(size * size)] = 0;
+            }
+            if rng.below(3) == 0 {
+                let cell = rng.below(size * size);
+                g[cell] = 1 + rng.below(size) as u8;
+            }
+            let want = dfs_count(n, &g, 2);
+            for limit in [1, 2] {
+                let r = solve(n, &g, limit, &Limits::none()).unwrap();
+                assert_eq!(
+                    r.count,
+                    want.min(limit),
+                    "box size {n}, limit {limit}, puzzle {g:?}"
+                );
+                let want_outcome = if want == 0 {
+                    Outcome::Unsatisfiable
+                } else {
+                    Outcome::Solved
+                };
+                assert_eq!(r.outcome, want_outcome);
+                if let Some(s) = r.solution {
+                    assert!(verify(n, &g, &s), "box size {n}: wrong solution for {g:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn an_empty_36x36_board_is_solved_and_verified() {
+    let givens = vec![0u8; 36 * 36];
+    let r = solve(6, &givens, 1, &Limits::none().with_nodes(1_000_000)).unwrap();
+    assert_eq!(r.outcome, Outcome::Solved);
+    assert!(verify(6, &givens, &r.solution.unwrap()));
+}

@@ -1,0 +1,161 @@
+//! The one-line format: a whole grid as one run of symbols, e.g. the standard 81-character line, optionally
+//! followed by fields (a comment, a rating, a solution) after whitespace, `#`, `:` or `,`.
+//!
+//! Everything here walks `char_indices`, so a multibyte character is one column and no slice can split it.
+
+use super::{ParseError, ParseErrorKind};
+use crate::board::{value_of_symbol, Board};
+
+/// True for the characters that end the grid token of a one-line puzzle.
+pub(super) fn is_field_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '#' | ':' | ',')
+}
+
+/// The first run of non-separator characters of a line, with its position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Token<'a> {
+    /// The token's text.
+    pub text: &'a str,
+    /// 1-based column of its first character.
+    pub column: usize,
+    /// Length in characters.
+    pub chars: usize,
+    /// The rest of the line after the token.
+    pub rest: &'a str,
+    /// 1-based column of the first character of `rest`.
+    pub rest_column: usize,
+}
+
+/// Splits the grid token off a line (leading whitespace skipped).
+pub(super) fn first_token(line: &str) -> Token<'_> {
+    let mut column = 1;
+    let mut start = line.len();
+    for (i, c) in line.char_indices() {
+        if !c.is_whitespace() {
+            start = i;
+            break;
+        }
+        column += 1;
+    }
+    let body = &line[start..];
+    let mut chars = 0;
+    let mut end = body.len();
+    for (i, c) in body.char_indices() {
+        if is_field_separator(c) {
+            end = i;
+            break;
+        }
+        chars += 1;
+    }
+    Token {
+        text: &body[..end],
+        column,
+        chars,
+        rest: &body[end..],
+        rest_column: column + chars,
+    }
+}
+
+/// Parses `chars` (any iterator of `(column, char)`) as the cells of a board of `box_size`, row-major.
+///
+/// The caller has checked the count; a surplus or shortfall is still reported rather than trusted.
+pub(super) fn parse_cells(
+    cells: impl Iterator<Item = (usize, char)>,
+    box_size: usize,
+    line: usize,
+    in_solution: bool,
+) -> Result<Board, ParseError> {
+    let side = box_size * box_size;
+    let mut values = Vec::with_capacity(side * side);
+    for (column, ch) in cells {
+        let cell = values.len();
+        match value_of_symbol(ch, side) {
+            Some(v) => values.push(v),
+            None => {
+                return Err(ParseError {
+                    line,
+                    column: Some(column),
+                    kind: ParseErrorKind::BadChar {
+                        ch,
+                        cell,
+                        side,
+                        in_solution,
+                    },
+                })
+            }
+        }
+    }
+    let found = values.len();
+    Board::from_cells(box_size, values).map_err(|_| ParseError {
+        line,
+        column: None,
+        kind: ParseErrorKind::WrongLength {
+            found,
+            expected: Some(side * side),
+        },
+    })
+}
+
+/// The `(column, char)` pairs of a token.
+pub(super) fn token_cells<'a>(token: &Token<'a>) -> impl Iterator<Item = (usize, char)> + 'a {
+    let column = token.column;
+    token
+        .text
+        .chars()
+        .enumerate()
+        .map(move |(i, c)| (column + i, c))
+}
+
+/// True when a 16-character token cannot be a 4x4 puzzle but can be a row of a 16x16 grid: a symbol above 4.
+pub(super) fn looks_like_16_row(token: &Token<'_>) -> bool {
+    let mut above_four = false;
+    for c in token.text.chars() {
+        match value_of_symbol(c, 16) {
+            None => return false,
+            Some(v) if v > 4 => above_four = true,
+            Some(_) => {}
+        }
+    }
+    above_four
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn token_stops_at_every_separator_and_counts_characters_not_bytes() {
+        let t = first_token("  é1.2#x");
+        assert_eq!(t.text, "é1.2");
+        assert_eq!(t.column, 3);
+        assert_eq!(t.chars, 4);
+        assert_eq!(t.rest, "#x");
+        assert_eq!(t.rest_column, 7);
+        assert_eq!(first_token("12,34").text, "12");
+        assert_eq!(first_token("12:34").text, "12");
+        assert_eq!(first_token("").chars, 0);
+    }
+
+    #[test]
+    fn bad_character_reports_its_column_and_cell() {
+        let line = "1234341221434x21";
+        let t = first_token(line);
+        let err = parse_cells(token_cells(&t), 2, 7, false).unwrap_err();
+        assert_eq!(err.line, 7);
+        assert_eq!(err.column, Some(14));
+        assert!(matches!(
+            err.kind,
+            ParseErrorKind::BadChar {
+                ch: 'x',
+                cell: 13,
+                side: 4,
+                ..
+            }
+        ));
+        assert_eq!(
+            err.to_string(),
+            "line 7, column 14: unexpected character 'x' in cell r4c2 (a 4x4 board uses 1-4, . or 0)"
+        );
+    }
+}

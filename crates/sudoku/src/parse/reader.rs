@@ -1,0 +1,326 @@
+//! The streaming reader: lines in, [`Record`]s out, in input order, with bounded memory.
+//!
+//! Memory held at any time: one line (at most [`MAX_LINE_BYTES`]; longer lines are skipped while reading, never
+//! stored), the multi-line grid being read, and at most two finished records.
+//!
+//! Per non-blank, non-comment line (leading whitespace skipped), in this order:
+//! 1. the first line with a comma and a word before it is a CSV header: skipped;
+//! 2. inside a multi-line grid, the line is its next row, unless it is a whole one-line puzzle of another size
+//!    or its first token is longer than two rows (a one-line puzzle gone wrong), which ends the grid as incomplete;
+//! 3. a first token with a whole grid's cell count (16, 81, 256, 625, 1296) is a one-line puzzle, except that a
+//!    16-character token with a symbol above 4 (impossible on a 4x4 board) starts a 16x16 grid;
+//! 4. a line whose cells (decoration `| + - = ,` and spaces removed) number 4, 9, 16, 25 or 36 starts a grid;
+//! 5. a line whose cells number a whole grid is a one-line puzzle written with separators;
+//! 6. anything else is a wrong-length error (or "glued" when it holds exactly two puzzles' worth of cells).
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use super::grid::{row_cells, Block};
+use super::line::{first_token, looks_like_16_row, parse_cells, token_cells, Token};
+use super::{csv, ParseError, ParseErrorKind, Puzzle, Record};
+use crate::board::{box_size_for_cells, box_size_for_side, Board};
+
+/// Longest line read into memory, in bytes (a 36x36 puzzle with its solution and spaces needs about 5 KB).
+pub const MAX_LINE_BYTES: usize = 1 << 16;
+
+/// How the reader interprets its input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReaderOptions {
+    /// Fixed box size (2..=6); `None` infers the size of each puzzle from its cell count.
+    pub box_size: Option<usize>,
+}
+
+/// An iterator of [`Record`]s over any [`BufRead`]. See the module documentation for the rules.
+///
+/// After an I/O error the iterator yields one record with [`ParseErrorKind::Io`] and then ends.
+pub struct Reader<R> {
+    inner: R,
+    options: ReaderOptions,
+    /// The current raw line (without its `\n`), reused across lines.
+    buf: Vec<u8>,
+    /// 1-based number of the line in `buf`; 0 before the first.
+    line_no: usize,
+    /// True once a line with content was seen (the CSV header may only be the first).
+    seen_content: bool,
+    /// The multi-line grid being read, if any.
+    block: Option<Block>,
+    /// Finished records not yet returned.
+    ready: VecDeque<Record>,
+    /// True once the input is exhausted or failed.
+    done: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader inferring each puzzle's size.
+    pub fn new(inner: R) -> Self {
+        Self::with_options(inner, ReaderOptions::default())
+    }
+
+    /// A reader with explicit options.
+    pub fn with_options(inner: R, options: ReaderOptions) -> Self {
+        Reader {
+            inner,
+            options,
+            buf: Vec::new(),
+            line_no: 0,
+            seen_content: false,
+            block: None,
+            ready: VecDeque::with_capacity(2),
+            done: false,
+        }
+    }
+
+    /// Reads the next line into `buf` without its `\n`. `Ok(None)` at end of input; `Ok(Some(true))` when the
+    /// line was longer than [`MAX_LINE_BYTES`] (its bytes were consumed, not stored).
+    fn read_raw(&mut self) -> io::Result<Option<bool>> {
+        self.buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(any.then_some(too_long));
+            }
+            any = true;
+            let (chunk_len, used, ends) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, i + 1, true),
+                None => (available.len(), available.len(), false),
+            };
+            let room = MAX_LINE_BYTES.saturating_sub(self.buf.len());
+            if chunk_len > room {
+                too_long = true;
+            }
+            if !too_long {
+                self.buf.extend_from_slice(&available[..chunk_len]);
+            }
+            self.inner.consume(used);
+            if ends {
+                return Ok(Some(too_long));
+            }
+        }
+    }
+
+    fn push(&mut self, line: usize, item: Result<Puzzle, ParseError>) {
+        self.ready.push_back(Record { line, item });
+    }
+
+    fn flush_block(&mut self) {
+        if let Some(block) = self.block.take() {
+            let line = block.start_line;
+            let item = block
+                .finish()
+                .and_then(|b| checked(b, line))
+                .map(|board| Puzzle {
+                    board,
+                    solution: None,
+                });
+            self.push(line, item);
+        }
+    }
+
+    fn handle_line(&mut self, too_long: bool) {
+        let line = self.line_no;
+        if too_long {
+            self.flush_block();
+            self.push(
+                line,
+                Err(ParseError {
+                    line,
+                    column: None,
+                    kind: ParseErrorKind::LineTooLong,
+                }),
+            );
+            return;
+        }
+        let raw = std::mem::take(&mut self.buf);
+        let mut bytes = raw.as_slice();
+        if let Some(stripped) = bytes.strip_suffix(b"\r") {
+            bytes = stripped;
+        }
+        if line == 1 {
+            if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                bytes = stripped;
+            }
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.handle_text(line, text),
+            Err(e) => {
+                let column = bytes
+                    .get(..e.valid_up_to())
+                    .and_then(|p| std::str::from_utf8(p).ok())
+                    .map_or(1, |p| p.chars().count() + 1);
+                self.flush_block();
+                self.push(
+                    line,
+                    Err(ParseError {
+                        line,
+                        column: Some(column),
+                        kind: ParseErrorKind::InvalidUtf8,
+                    }),
+                );
+            }
+        }
+        self.buf = raw;
+    }
+
+    fn handle_text(&mut self, line: usize, text: &str) {
+        let content = text.trim_start();
+        if content.is_empty() || content.starts_with('#') {
+            return;
+        }
+        if !self.seen_content {
+            self.seen_content = true;
+            if csv::is_header(content) {
+                return;
+            }
+        }
+        let explicit = self.options.box_size;
+        let token = first_token(text);
+        let single_box = match explicit {
+            Some(b) => (token.chars == b.pow(4)).then_some(b),
+            None => box_size_for_cells(token.chars),
+        };
+
+        if let Some(block) = &mut self.block {
+            if row_cells(text).next().is_none() {
+                return; // a separator line inside the grid
+            }
+            // A token longer than two rows' worth of cells is a one-line puzzle gone wrong, never a row: it ends
+            // the grid and gets its own result instead of vanishing into the grid's error.
+            let could_be_row = token.chars <= 2 * block.side();
+            if (single_box.is_none() && could_be_row) || token.chars == block.side() {
+                block.push_row(line, text);
+                if block.is_complete() {
+                    self.flush_block();
+                }
+                return;
+            }
+            self.flush_block();
+        }
+
+        if let Some(b) = single_box {
+            let row_instead = explicit.is_none() && token.chars == 16 && looks_like_16_row(&token);
+            if !row_instead {
+                let item = single(&token, b, line);
+                self.push(line, item);
+                return;
+            }
+        }
+
+        let count = row_cells(text).count();
+        if count == 0 {
+            return; // a decoration line such as `------+------`
+        }
+        let row_box = match explicit {
+            Some(b) => (count == b * b).then_some(b),
+            None => box_size_for_side(count),
+        };
+        if let Some(b) = row_box {
+            let mut block = Block::new(b, line);
+            block.push_row(line, text);
+            self.block = Some(block);
+            return;
+        }
+        let grid_box = match explicit {
+            Some(b) => (count == b.pow(4)).then_some(b),
+            None => box_size_for_cells(count),
+        };
+        if let Some(b) = grid_box {
+            let item = parse_cells(row_cells(text), b, line, false)
+                .and_then(|board| checked(board, line))
+                .map(|board| Puzzle {
+                    board,
+                    solution: None,
+                });
+            self.push(line, item);
+            return;
+        }
+
+        // A long token is a one-line puzzle gone wrong: report its own length, not the rest of the line's.
+        let found = if token.chars > 36 { token.chars } else { count };
+        let glued = found % 2 == 0
+            && match explicit {
+                Some(b) => found == 2 * b.pow(4),
+                None => box_size_for_cells(found / 2).is_some(),
+            };
+        let kind = if glued {
+            ParseErrorKind::Glued { found }
+        } else {
+            ParseErrorKind::WrongLength {
+                found,
+                expected: explicit.map(|b| b.pow(4)),
+            }
+        };
+        self.push(
+            line,
+            Err(ParseError {
+                line,
+                column: None,
+                kind,
+            }),
+        );
+    }
+}
+
+/// Rejects a board whose givens clash.
+fn checked(board: Board, line: usize) -> Result<Board, ParseError> {
+    match board.find_clash() {
+        Some(clash) => Err(ParseError {
+            line,
+            column: None,
+            kind: ParseErrorKind::Clash(clash),
+        }),
+        None => Ok(board),
+    }
+}
+
+/// A one-line puzzle: the token's cells, then an optional solution later on the line.
+fn single(token: &Token<'_>, box_size: usize, line: usize) -> Result<Puzzle, ParseError> {
+    let board = parse_cells(token_cells(token), box_size, line, false)?;
+    let board = checked(board, line)?;
+    let solution = csv::solution_field(token.rest, token.rest_column, box_size, line)?;
+    Ok(Puzzle { board, solution })
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        loop {
+            if let Some(record) = self.ready.pop_front() {
+                return Some(record);
+            }
+            if self.done {
+                return None;
+            }
+            match self.read_raw() {
+                Ok(Some(too_long)) => {
+                    self.line_no += 1;
+                    self.handle_line(too_long);
+                }
+                Ok(None) => {
+                    self.done = true;
+                    self.flush_block();
+                }
+                Err(e) => {
+                    self.done = true;
+                    self.flush_block();
+                    let line = self.line_no + 1;
+                    self.push(
+                        line,
+                        Err(ParseError {
+                            line,
+                            column: None,
+                            kind: ParseErrorKind::Io(e.to_string()),
+                        }),
+                    );
+                }
+            }
+        }
+    }
+}
