@@ -107,7 +107,19 @@ pub struct SolverInfo {
 pub const DEFAULT_SOLVER: &str = "table";
 
 /// Every solver, slowest baseline first.
-static REGISTRY: &[SolverInfo] = &[crate::solvers::naive::INFO, crate::solvers::table::INFO];
+static REGISTRY: &[SolverInfo] = &[
+    crate::solvers::naive::INFO,
+    crate::solvers::table::INFO,
+    crate::solvers::csp::presets::CHECK_INFO,
+    crate::solvers::csp::presets::FC_INFO,
+    crate::solvers::csp::presets::MRV_INFO,
+    crate::solvers::csp::presets::MRV_SINGLES_INFO,
+    crate::solvers::csp::presets::MRV_DEGREE_INFO,
+    crate::solvers::csp::presets::DOM_WDEG_INFO,
+    crate::solvers::csp::presets::MEDIAN_INFO,
+    crate::solvers::csp::presets::LCV_INFO,
+    crate::solvers::csp::presets::RANDOM_INFO,
+];
 
 /// Every registered solver.
 pub fn registry() -> &'static [SolverInfo] {
