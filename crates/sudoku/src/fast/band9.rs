@@ -27,7 +27,7 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::tables::{BAND, CELL_KEEP, COL_SPREAD, KEEP, LOCKED_COLS, MINIROWS};
+use super::tables::{BOX_BLOCK, CELL_KEEP, COL_SPREAD, KEEP, LOCKED_COLS, MINIROWS, ROW_BLOCK};
 use super::{FastResult, InputError};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
@@ -63,53 +63,56 @@ fn other_bands(i: usize) -> (usize, usize) {
 impl Board9 {
     /// Builds the root state from givens (0 = empty, 1..=9), or reports a clash as a conflict.
     fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
-        // Houses holding each value, indexed by the cell's value 0..=9; slot 0 collects the empty cells and is
-        // ignored, which keeps the loop free of branches on the (random) given/empty pattern.
-        // Bit r of rows[v], bit c of cols[v], bit x of boxes[v].
-        let mut rows = [0u32; 16];
-        let mut cols = [0u32; 16];
-        let mut boxes = [0u32; 16];
-        // placed[4v + b]: given cells of value v in band b.
+        // placed[4v + b]: cells of band b holding value v. Slot v = 0 collects the empty cells, which keeps this
+        // loop free of branches on the (random) given/empty pattern.
         let mut placed = [0u32; 64];
+        for (b, band) in givens.chunks_exact(27).enumerate() {
+            for (cell, &v) in band.iter().enumerate() {
+                placed[(4 * usize::from(v) + b) & 63] |= 1 << cell;
+            }
+        }
+        let mut cand = [0u32; 32];
         let mut clash = 0u32;
-        for r in 0..9 {
-            for c in 0..9 {
-                let v = usize::from(givens[9 * r + c] & 15);
-                let x = (r / 3) * 3 + c / 3;
-                clash |= (rows[v] >> r | cols[v] >> c | boxes[v] >> x) & u32::from(v != 0);
-                rows[v] |= 1 << r;
-                cols[v] |= 1 << c;
-                boxes[v] |= 1 << x;
-                placed[(4 * v + r / 3) & 63] |= 1 << ((r % 3) * 9 + c);
+        for d in 0..9 {
+            let given = &placed[4 * (d + 1)..4 * (d + 1) + 3];
+            // Per band: columns holding the digit, boxes holding it (3 bits), rows holding it (3 bits).
+            let mut cols = [0u32; 3];
+            let mut boxes = [0u32; 3];
+            let mut rows = [0u32; 3];
+            for b in 0..3 {
+                let a = given[b];
+                let (r0, r1, r2) = (a & 0x1FF, a >> 9 & 0x1FF, a >> 18 & 0x1FF);
+                let (o0, o1, o2) = (
+                    MINIROWS[r0 as usize],
+                    MINIROWS[r1 as usize],
+                    MINIROWS[r2 as usize],
+                );
+                // Two givens of the digit in one row, one column of the band, or one box of the band.
+                clash |= (r0 & r0.wrapping_sub(1))
+                    | (r1 & r1.wrapping_sub(1))
+                    | (r2 & r2.wrapping_sub(1));
+                clash |= (r0 & r1) | (r0 & r2) | (r1 & r2);
+                clash |= u32::from((o0 & o1) | (o0 & o2) | (o1 & o2));
+                cols[b] = r0 | r1 | r2;
+                boxes[b] = u32::from(o0 | o1 | o2);
+                rows[b] = u32::from(r0 != 0) | u32::from(r1 != 0) << 1 | u32::from(r2 != 0) << 2;
+            }
+            // Two givens of the digit in one column, across bands.
+            clash |= (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
+            let col_block = (cols[0] | cols[1] | cols[2]) * COL_SPREAD;
+            for b in 0..3 {
+                let blocked =
+                    col_block | ROW_BLOCK[rows[b] as usize & 7] | BOX_BLOCK[boxes[b] as usize & 7];
+                cand[9 * b + d] = (placed[b] & !blocked) | given[b];
             }
         }
         if clash != 0 {
             return Err(Conflict);
         }
-        let mut cand = [0u32; 32];
-        let mut unsolved = [0u32; 4];
-        for b in 0..3 {
-            unsolved[b] = placed[b];
-            let taken = BAND & !placed[b];
-            for d in 0..9 {
-                let v = d + 1;
-                let col_block = cols[v] * COL_SPREAD;
-                let band_rows = (rows[v] >> (3 * b)) & 7;
-                let row_block = ((band_rows & 1) * 0x1FF)
-                    | ((band_rows >> 1 & 1) * (0x1FF << 9))
-                    | ((band_rows >> 2 & 1) * (0x1FF << 18));
-                let band_boxes = (boxes[v] >> (3 * b)) & 7;
-                let box_block = ((band_boxes & 1) * (7 * COL_SPREAD))
-                    | ((band_boxes >> 1 & 1) * ((7 * COL_SPREAD) << 3))
-                    | ((band_boxes >> 2 & 1) * ((7 * COL_SPREAD) << 6));
-                let free = BAND & !(taken | row_block | col_block | box_block);
-                cand[9 * b + d] = free | placed[4 * v + b];
-            }
-        }
         Ok(Board9 {
             cand,
             prev: [0; 32],
-            unsolved,
+            unsolved: [placed[0], placed[1], placed[2], 0],
         })
     }
 
@@ -226,15 +229,18 @@ impl Board9 {
         loop {
             let mut any = false;
             // Digit-major order: a band's column eliminations reach the same digit's other bands within the sweep.
-            for d in 0..9 {
-                for b in 0..3 {
-                    let i = 9 * b + d;
-                    if self.cand[i] != self.prev[i] {
-                        any = true;
-                        self.update_band(i)?;
-                    }
-                }
+            // Unrolled, so that every index inside each inlined band update is a constant.
+            macro_rules! sweep {
+                ($($i:literal)*) => {
+                    $(
+                        if self.cand[$i] != self.prev[$i] {
+                            any = true;
+                            self.update_band($i)?;
+                        }
+                    )*
+                };
             }
+            sweep!(0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
             if !any && !self.naked_singles()? {
                 return Ok(());
             }
@@ -249,6 +255,7 @@ impl Board9 {
     /// Returns (band, cell in band, candidate digits as a mask). Only called on an unsolved fixpoint, where every
     /// unsolved cell has at least two candidates.
     fn choose(&self) -> (usize, usize, u32) {
+        let mut pick: Option<(usize, usize, u32)> = None;
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for &x in &self.cand[9 * b..9 * b + 9] {
@@ -258,9 +265,14 @@ impl Board9 {
             }
             let pairs = two & !three & self.unsolved[b];
             if pairs != 0 {
-                let cell = pairs.trailing_zeros() as usize;
-                return (b, cell, self.digits_at(b, cell));
+                let score = u32::MAX - pairs.count_ones();
+                if pick.is_none_or(|p| score < p.2) {
+                    pick = Some((b, pairs.trailing_zeros() as usize, score));
+                }
             }
+        }
+        if let Some((b, cell, _)) = pick {
+            return (b, cell, self.digits_at(b, cell));
         }
         let mut best = (0, 0, 0, u32::MAX);
         for b in 0..3 {
@@ -280,15 +292,16 @@ impl Board9 {
     /// The grid as digits 1..=9, row-major. Only meaningful when solved.
     fn grid(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for b in 0..3 {
-            for d in 0..9 {
-                let mut cells = self.cand[9 * b + d];
+        for (b, band_out) in out.chunks_exact_mut(27).enumerate() {
+            let mut band = [0u8; 32];
+            for (d, &x) in self.cand[9 * b..9 * b + 9].iter().enumerate() {
+                let mut cells = x;
                 while cells != 0 {
-                    let cell = cells.trailing_zeros() as usize;
+                    band[cells.trailing_zeros() as usize & 31] = d as u8 + 1;
                     cells &= cells - 1;
-                    out[(27 * b + cell) % 81] = d as u8 + 1;
                 }
             }
+            band_out.copy_from_slice(&band[..27]);
         }
         out
     }
