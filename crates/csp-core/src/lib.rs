@@ -1,7 +1,71 @@
-//! csp-core: a finite-domain constraint-satisfaction engine (being built; see issue 2).
+//! csp-core: a finite-domain constraint-satisfaction engine.
+//!
+//! Build a [`Model`] (integer variables with finite domains, constraints), freeze it into a [`Problem`], and solve
+//! it with a [`Solver`] configured by a [`SearchConfig`]: variable order, value order, propagation level, random
+//! tie-breaking, restarts and limits. A `Problem` is `Send + Sync`; a `Solver` owns its buffers and is reused for
+//! many solves (e.g. one per puzzle, with the givens passed as assumptions).
+//!
+//! ```
+//! use csp_core::{Model, Outcome, Relation, SearchConfig, Solver};
+//!
+//! // Three digits, pairwise different, summing to 6, with x < y written as x != y and linear.
+//! let mut m = Model::new();
+//! let x = m.new_var(1, 3)?;
+//! let y = m.new_var(1, 3)?;
+//! let z = m.new_var(1, 3)?;
+//! m.all_different(&[x, y, z])?;
+//! m.linear(&[(1, x), (-1, y)], Relation::Le, -1)?; // x - y <= -1
+//! m.equal(z, x, 1)?; // z == x + 1
+//! let problem = m.build()?;
+//!
+//! let mut solver = Solver::new(&problem, SearchConfig::default());
+//! let r = solver.solve(&[]);
+//! assert_eq!(r.outcome, Outcome::Solved);
+//! let s = r.solution.expect("solved");
+//! assert_eq!((s.value(x), s.value(y), s.value(z)), (1, 3, 2));
+//! assert!(problem.is_solution(s.values()));
+//! assert_eq!(solver.count(&[], 10).count, 1);
+//! # Ok::<(), csp_core::ModelError>(())
+//! ```
+//!
+//! # Inside
+//! Modules depend only downward:
+//! `ids`, `values` -> [`domain`] -> [`trail`] -> [`state`] -> [`constraints`] -> [`model`] -> [`propagate`] ->
+//! [`heuristics`] -> `search` -> [`Solver`], [`parallel`].
+//!
+//! - Domains are bitsets over value positions: one `u64` (up to 64 values), one `u128` (up to 128) or `bitvec`
+//!   words (up to [`MAX_DOMAIN_WIDTH`]), chosen once per problem; the whole search is monomorphised on it.
+//! - Every domain change goes through `State::set_word`, which trails the old word; backtracking pops a level and
+//!   writes old words back newest-first.
+//! - Propagation drains assignment events (forward checking) and then scheduled constraints to a fixpoint,
+//!   returning `Result<(), Conflict>`.
+//! - Search is depth-first with 2-way branching, an explicit decision stack, limits, restarts and statistics.
+//!
+//! Recipes: "how to add a constraint" in [`constraints`], "how to add a heuristic" in [`heuristics`].
 
+pub mod config;
+pub mod constraints;
+pub mod csr;
+pub mod domain;
+pub mod heuristics;
+pub mod ids;
 pub mod limits;
+pub mod model;
+pub mod parallel;
+pub mod propagate;
+mod search;
+pub mod solver;
+pub mod state;
 pub mod stats;
+pub mod trail;
+pub mod values;
 
+pub use config::SearchConfig;
+pub use constraints::Relation;
+pub use heuristics::{Restarts, ValueOrder, VarOrder};
+pub use ids::{ConstraintId, VarId};
 pub use limits::{LimitKind, Limits, Outcome};
+pub use model::{Model, ModelError, Problem, Representation, MAX_DOMAIN_WIDTH};
+pub use propagate::Propagation;
+pub use solver::{CountResult, Solution, SolveResult, Solver};
 pub use stats::Stats;

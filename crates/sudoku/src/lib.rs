@@ -15,9 +15,14 @@
 //! ```
 
 pub mod board;
+pub mod cli;
 pub mod fast;
 pub mod format;
+pub mod leetcode;
 pub mod parse;
+pub mod registry;
+pub mod solvers;
 pub mod verify;
 
 pub use board::{Board, House};
+pub use registry::{find, registry, Report, Request, Solve, SolverInfo, Status};

@@ -1,0 +1,89 @@
+//! Finding the inputs: the shipped default datasets and the source revision recorded in reports.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace folder this crate was built from (`crates/bench-runner/../..`).
+fn workspace_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `datasets/` folder: `./datasets` when the current directory has one, else the workspace's.
+pub fn datasets_dir() -> PathBuf {
+    let here = PathBuf::from("datasets");
+    if here.is_dir() {
+        here
+    } else {
+        workspace_dir().join("datasets")
+    }
+}
+
+fn txt_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "txt"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// The default datasets of a puzzle family, in a stable order.
+///
+/// Sudoku: `datasets/generated/*.txt` then `datasets/famous/*.txt`; when neither folder has any, every `.txt`
+/// directly in `datasets/` or one folder below it. Other families: `datasets/<kind>/*.txt`.
+pub fn default_datasets(kind: &str) -> Vec<PathBuf> {
+    let root = datasets_dir();
+    if kind != "sudoku" {
+        return txt_files(&root.join(kind));
+    }
+    let mut files: Vec<PathBuf> = ["generated", "famous"]
+        .iter()
+        .flat_map(|d| txt_files(&root.join(d)))
+        .collect();
+    if files.is_empty() {
+        files = txt_files(&root);
+        if let Ok(rd) = std::fs::read_dir(&root) {
+            let mut dirs: Vec<PathBuf> = rd
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect();
+            dirs.sort();
+            for d in dirs {
+                files.extend(txt_files(&d));
+            }
+        }
+    }
+    files
+}
+
+/// `git rev-parse --short HEAD` of the workspace (with `-dirty` when the tree has changes), or "unknown".
+pub fn git_revision() -> String {
+    let dir = workspace_dir();
+    let run = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(&dir)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match run(&["rev-parse", "--short", "HEAD"]) {
+        Some(rev) if !rev.is_empty() => {
+            let dirty = run(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            if dirty {
+                format!("{rev}-dirty")
+            } else {
+                rev
+            }
+        }
+        _ => "unknown".to_string(),
+    }
+}

@@ -1,0 +1,97 @@
+//! The Sudoku family: the `sudoku` crate's reader, registry and independent verifier behind [`Family`].
+
+use std::io::BufRead;
+
+use csp_core::Limits;
+
+use crate::family::{Answer, Entry, Family, Record, SolverName, Verdict};
+
+/// Adapter from the `sudoku` crate's registry contract to the runner.
+pub struct SudokuFamily;
+
+impl Family for SudokuFamily {
+    type Puzzle = sudoku::Board;
+    type Solution = sudoku::Board;
+    type Solver = Box<dyn sudoku::Solve>;
+    type Request = sudoku::Request;
+
+    fn kind(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn solvers(&self) -> Vec<SolverName> {
+        sudoku::registry()
+            .iter()
+            .map(|s| SolverName {
+                name: s.name,
+                description: s.description,
+            })
+            .collect()
+    }
+
+    fn make(&self, name: &str) -> Option<Self::Solver> {
+        sudoku::find(name).map(|s| (s.make)())
+    }
+
+    fn supports(&self, name: &str, puzzle: &Self::Puzzle) -> bool {
+        sudoku::find(name).is_some_and(|s| (s.supports)(puzzle.box_size()))
+    }
+
+    fn request(&self, solution_limit: u64, limits: Limits) -> Self::Request {
+        sudoku::Request {
+            solution_limit,
+            limits,
+        }
+    }
+
+    fn solve(
+        &self,
+        solver: &mut Self::Solver,
+        puzzle: &Self::Puzzle,
+        request: &Self::Request,
+    ) -> Answer<Self::Solution> {
+        let report = solver.solve(puzzle, request);
+        let verdict = match report.status {
+            sudoku::Status::Solved if request.solution_limit >= 2 && report.count >= 2 => {
+                Verdict::Multiple
+            }
+            sudoku::Status::Solved => Verdict::Solved,
+            sudoku::Status::Unsatisfiable => Verdict::Unsatisfiable,
+            sudoku::Status::Limit => Verdict::Limit,
+        };
+        let cancelled = verdict == Verdict::Limit && crate::run::cancel_raised(&request.limits);
+        Answer {
+            verdict,
+            solution: report.solution,
+            count: report.count,
+            stats: report.stats,
+            cancelled,
+        }
+    }
+
+    fn verify(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
+        sudoku::verify::verify(puzzle, solution).map_err(|e| e.to_string())
+    }
+
+    fn render(&self, solution: &Self::Solution) -> String {
+        solution.to_line()
+    }
+
+    fn records<'a>(
+        &self,
+        input: Box<dyn BufRead + Send + 'a>,
+    ) -> Box<dyn Iterator<Item = Record<Self::Puzzle, Self::Solution>> + Send + 'a> {
+        Box::new(sudoku::parse::Reader::new(input).map(|r| {
+            Record {
+                line: r.line,
+                item: r
+                    .item
+                    .map(|p| Entry {
+                        puzzle: p.board,
+                        expected: p.solution,
+                    })
+                    .map_err(|e| e.to_string()),
+            }
+        }))
+    }
+}

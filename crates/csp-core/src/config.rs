@@ -1,0 +1,69 @@
+//! The search configuration: strategy, propagation level, randomness, restarts and limits.
+
+use crate::heuristics::{Restarts, ValueOrder, VarOrder};
+use crate::limits::Limits;
+use crate::propagate::Propagation;
+
+/// How a [`crate::Solver`] searches. Defaults: MRV, ascending values, forward checking, no random ties, seed 0,
+/// no restarts, no limits.
+#[derive(Clone, Debug, Default)]
+pub struct SearchConfig {
+    /// Variable order.
+    pub var_order: VarOrder,
+    /// Value order.
+    pub value_order: ValueOrder,
+    /// Propagation level.
+    pub propagation: Propagation,
+    /// Break variable-order ties at random (seeded) instead of by lowest id.
+    pub random_ties: bool,
+    /// Seed of the random generator (random values, random ties); reseeded at every solve.
+    pub seed: u64,
+    /// Restart policy (used when looking for one solution; counting and enumeration never restart).
+    pub restarts: Restarts,
+    /// Node / time / cancel limits of each solve.
+    pub limits: Limits,
+}
+
+impl SearchConfig {
+    /// Sets the variable order.
+    pub fn var_order(mut self, v: VarOrder) -> Self {
+        self.var_order = v;
+        self
+    }
+
+    /// Sets the value order.
+    pub fn value_order(mut self, v: ValueOrder) -> Self {
+        self.value_order = v;
+        self
+    }
+
+    /// Sets the propagation level.
+    pub fn propagation(mut self, p: Propagation) -> Self {
+        self.propagation = p;
+        self
+    }
+
+    /// Turns random tie-breaking on or off.
+    pub fn random_ties(mut self, on: bool) -> Self {
+        self.random_ties = on;
+        self
+    }
+
+    /// Sets the seed.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets the restart policy.
+    pub fn restarts(mut self, r: Restarts) -> Self {
+        self.restarts = r;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn limits(mut self, l: Limits) -> Self {
+        self.limits = l;
+        self
+    }
+}

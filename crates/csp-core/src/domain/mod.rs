@@ -1,0 +1,291 @@
+//! Bitset domains: bit `i` set = the variable may still take its `i`-th value (see [`crate::values`]).
+//!
+//! A domain is a row of machine words ("slots"). The engine only reads and writes whole words, so one trailing
+//! function in [`crate::state`] covers every change. Three representations, chosen once per problem from the widest
+//! domain and monomorphised through the whole search:
+//!
+//! | type          | word   | slots          | widths       |
+//! |---------------|--------|----------------|--------------|
+//! | `u64`         | `u64`  | 1              | 1..=64       |
+//! | `u128`        | `u128` | 1              | 65..=128     |
+//! | [`WideDomain`]| `u64`  | `ceil(w / 64)` | 129..=65536  |
+//!
+//! A 9-value Sudoku cell therefore runs on one `u64` with `count_ones` / `trailing_zeros`, the same work as a
+//! hand-written `u16` mask; `bitvec` stays off that path.
+
+mod small;
+mod wide;
+
+pub use wide::WideDomain;
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+/// What a domain operation did, as reported by [`crate::state::State`] (failure is reported as `Err(Conflict)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Nothing was removed.
+    Unchanged,
+    /// Values were removed and at least two remain.
+    Reduced,
+    /// Values were removed and exactly one remains.
+    Assigned,
+}
+
+/// A machine word used as a slice of a domain.
+pub trait Word:
+    Copy
+    + Eq
+    + Send
+    + Sync
+    + std::fmt::Debug
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// No bit set.
+    const ZERO: Self;
+    /// Bits per word.
+    const BITS: u32;
+    /// The word with only bit `i` set (`i < BITS`).
+    fn bit(i: u32) -> Self;
+    /// The word with bits `0..n` set (`n <= BITS`).
+    fn low_mask(n: u32) -> Self;
+    /// Number of set bits.
+    fn count(self) -> u32;
+    /// Index of the lowest set bit (`BITS` if none).
+    fn lowest(self) -> u32;
+    /// Index of the highest set bit (the word must be non-zero).
+    fn highest(self) -> u32;
+    /// The word with its lowest set bit cleared.
+    fn clear_lowest(self) -> Self;
+    /// True when no bit is set.
+    #[inline]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+macro_rules! impl_word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const BITS: u32 = <$t>::BITS;
+            #[inline]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+            #[inline]
+            fn low_mask(n: u32) -> Self {
+                if n >= <$t>::BITS {
+                    !0
+                } else {
+                    (1 << n) - 1
+                }
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline]
+            fn highest(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
+            }
+            #[inline]
+            fn clear_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+impl_word!(u64);
+impl_word!(u128);
+
+/// A bitset domain made of `slots()` words of type [`Domain::W`].
+///
+/// Required methods only expose the words; everything else is provided on top of them, so a new representation
+/// implements five methods. Invariant: bits at positions `>= width` are always clear.
+pub trait Domain: Clone + Send + Sync + std::fmt::Debug + 'static {
+    /// The word type.
+    type W: Word;
+    /// Largest width this representation holds.
+    const MAX_WIDTH: usize;
+    /// The full domain `{0, .., width - 1}`.
+    fn full(width: usize) -> Self;
+    /// Number of words.
+    fn slots(&self) -> usize;
+    /// Word `s` (`s < slots()`).
+    fn word(&self, s: usize) -> Self::W;
+    /// Overwrites word `s`. Callers outside [`crate::state`] use this only on scratch domains.
+    fn set_word(&mut self, s: usize, w: Self::W);
+
+    /// Slot and bit of position `i`.
+    #[inline]
+    fn locate(i: usize) -> (usize, u32) {
+        let b = Self::W::BITS as usize;
+        (i / b, (i % b) as u32)
+    }
+
+    /// True when position `i` is in the domain.
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        let (s, b) = Self::locate(i);
+        s < self.slots() && !(self.word(s) & Self::W::bit(b)).is_zero()
+    }
+
+    /// Number of positions in the domain (popcount).
+    fn count(&self) -> u32 {
+        (0..self.slots()).map(|s| self.word(s).count()).sum()
+    }
+
+    /// Lowest position, if any.
+    #[inline]
+    fn first(&self) -> Option<usize> {
+        for s in 0..self.slots() {
+            let w = self.word(s);
+            if !w.is_zero() {
+                return Some(s * Self::W::BITS as usize + w.lowest() as usize);
+            }
+        }
+        None
+    }
+
+    /// Highest position, if any.
+    #[inline]
+    fn last(&self) -> Option<usize> {
+        for s in (0..self.slots()).rev() {
+            let w = self.word(s);
+            if !w.is_zero() {
+                return Some(s * Self::W::BITS as usize + w.highest() as usize);
+            }
+        }
+        None
+    }
+
+    /// Lowest position `>= i`, if any.
+    fn next_from(&self, i: usize) -> Option<usize> {
+        let (mut s, b) = Self::locate(i);
+        if s >= self.slots() {
+            return None;
+        }
+        let mut w = self.word(s) & !Self::W::low_mask(b);
+        loop {
+            if !w.is_zero() {
+                return Some(s * Self::W::BITS as usize + w.lowest() as usize);
+            }
+            s += 1;
+            if s >= self.slots() {
+                return None;
+            }
+            w = self.word(s);
+        }
+    }
+
+    /// The `k`-th lowest position (0-based), if the domain has more than `k` positions.
+    fn nth(&self, mut k: u32) -> Option<usize> {
+        for s in 0..self.slots() {
+            let mut w = self.word(s);
+            let c = w.count();
+            if k < c {
+                for _ in 0..k {
+                    w = w.clear_lowest();
+                }
+                return Some(s * Self::W::BITS as usize + w.lowest() as usize);
+            }
+            k -= c;
+        }
+        None
+    }
+
+    /// Iterates the positions in increasing order.
+    fn iter(&self) -> DomainIter<'_, Self> {
+        DomainIter {
+            dom: self,
+            slot: 0,
+            word: if self.slots() > 0 {
+                self.word(0)
+            } else {
+                Self::W::ZERO
+            },
+        }
+    }
+
+    /// Clears every bit (scratch domains only).
+    fn clear(&mut self) {
+        for s in 0..self.slots() {
+            self.set_word(s, Self::W::ZERO);
+        }
+    }
+
+    /// Sets bit `i` (scratch domains only).
+    #[inline]
+    fn insert(&mut self, i: usize) {
+        let (s, b) = Self::locate(i);
+        let w = self.word(s) | Self::W::bit(b);
+        self.set_word(s, w);
+    }
+}
+
+/// Iterator over the positions of a domain, lowest first.
+pub struct DomainIter<'a, D: Domain> {
+    dom: &'a D,
+    slot: usize,
+    word: D::W,
+}
+
+impl<D: Domain> Iterator for DomainIter<'_, D> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            if !self.word.is_zero() {
+                let b = self.word.lowest();
+                self.word = self.word.clear_lowest();
+                return Some(self.slot * D::W::BITS as usize + b as usize);
+            }
+            self.slot += 1;
+            if self.slot >= self.dom.slots() {
+                return None;
+            }
+            self.word = self.dom.word(self.slot);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise<D: Domain>(width: usize) {
+        let mut d = D::full(width);
+        assert_eq!(d.count() as usize, width);
+        assert_eq!(d.first(), Some(0));
+        assert_eq!(d.last(), Some(width - 1));
+        assert!(!d.contains(width));
+        d.clear();
+        assert_eq!(d.count(), 0);
+        assert_eq!(d.first(), None);
+        d.insert(width - 1);
+        d.insert(3);
+        assert_eq!(d.iter().collect::<Vec<_>>(), vec![3, width - 1]);
+        assert_eq!(d.next_from(4), Some(width - 1));
+        assert_eq!(d.nth(1), Some(width - 1));
+        assert_eq!(d.nth(2), None);
+    }
+
+    #[test]
+    fn every_representation_answers_the_same_queries() {
+        exercise::<u64>(9);
+        exercise::<u64>(64);
+        exercise::<u128>(100);
+        exercise::<u128>(128);
+        exercise::<WideDomain>(129);
+        exercise::<WideDomain>(4096);
+    }
+}

@@ -1,0 +1,38 @@
+//! One-word domains: a `u64` or `u128` is its own single slot.
+
+use super::{Domain, Word};
+
+macro_rules! impl_small {
+    ($t:ty) => {
+        impl Domain for $t {
+            type W = $t;
+            const MAX_WIDTH: usize = <$t>::BITS as usize;
+            #[inline]
+            fn full(width: usize) -> Self {
+                <$t as Word>::low_mask(width as u32)
+            }
+            #[inline(always)]
+            fn slots(&self) -> usize {
+                1
+            }
+            #[inline(always)]
+            fn word(&self, _s: usize) -> $t {
+                *self
+            }
+            #[inline(always)]
+            fn set_word(&mut self, _s: usize, w: $t) {
+                *self = w;
+            }
+            #[inline]
+            fn count(&self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn contains(&self, i: usize) -> bool {
+                i < <$t>::BITS as usize && (*self >> i) & 1 == 1
+            }
+        }
+    };
+}
+impl_small!(u64);
+impl_small!(u128);

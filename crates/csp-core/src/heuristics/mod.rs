@@ -1,0 +1,187 @@
+//! Branching heuristics: which variable to branch on, which value to try first, and when to restart.
+//!
+//! One file per strategy; [`VarOrder`] and [`ValueOrder`] each list them as enum variants and dispatch with one
+//! `match`. Sizes are popcounts read from `State::sizes`; ties break on the lowest variable id unless
+//! `random_ties` is set, so runs are deterministic for a given seed.
+//!
+//! # How to add a heuristic
+//! 1. Write `heuristics/my_order.rs` with one function, e.g.
+//!    `pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32>` for a variable
+//!    order (return `None` only when every variable is assigned) or
+//!    `pub fn select<D: Domain>(st: &State<D>, problem: &Problem, v: u32, br: &mut Brancher) -> usize` for a value
+//!    order (return a position present in `dom(v)`).
+//! 2. Add a variant to [`VarOrder`] or [`ValueOrder`] (with a doc line saying when it helps) and one arm in
+//!    [`Brancher::select_var`] / [`Brancher::select_value`].
+//! 3. Add the variant to `ALL` so the cross-check test runs every propagation level and value order with it.
+//!
+//! Learned state (weights, the random generator) lives in [`Brancher`], reset at the start of every solve.
+
+mod ascending;
+mod dom_wdeg;
+mod input;
+mod lcv;
+mod median;
+mod mrv;
+mod mrv_degree;
+mod random;
+mod restarts;
+
+pub use restarts::{RestartPolicy, Restarts};
+
+use crate::domain::Domain;
+use crate::model::Problem;
+use crate::state::State;
+
+/// Variable selection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum VarOrder {
+    /// First unassigned variable in creation order: the naive baseline.
+    Input,
+    /// Minimum remaining values (smallest domain first, "first fail").
+    #[default]
+    Mrv,
+    /// MRV, ties broken by the most constraints that still involve another unassigned variable.
+    MrvDegree,
+    /// Smallest domain size / weighted degree; a constraint's weight grows each time it fails.
+    DomWdeg,
+}
+
+impl VarOrder {
+    /// Every variable order (for tests and benchmarks that loop over them).
+    pub const ALL: [VarOrder; 4] = [
+        VarOrder::Input,
+        VarOrder::Mrv,
+        VarOrder::MrvDegree,
+        VarOrder::DomWdeg,
+    ];
+}
+
+/// Value selection: the position tried first (2-way branching: `x = v` then `x != v`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ValueOrder {
+    /// Smallest value first.
+    #[default]
+    Ascending,
+    /// The median of the remaining values first, so repeated refutations work middle-out.
+    Median,
+    /// Least constraining value: the one that removes the fewest values from unassigned peers.
+    Lcv,
+    /// A uniformly random remaining value (seeded).
+    Random,
+}
+
+impl ValueOrder {
+    /// Every value order.
+    pub const ALL: [ValueOrder; 4] = [
+        ValueOrder::Ascending,
+        ValueOrder::Median,
+        ValueOrder::Lcv,
+        ValueOrder::Random,
+    ];
+}
+
+/// A small seeded generator (SplitMix64): reproducible, no dependency, good enough for tie-breaking.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// Next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    #[inline]
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+}
+
+/// Heuristic state of one solver: the orders, the generator, and the failure weights of dom/wdeg.
+#[derive(Clone, Debug)]
+pub struct Brancher {
+    /// Variable order.
+    pub var_order: VarOrder,
+    /// Value order.
+    pub value_order: ValueOrder,
+    /// Break ties in the variable order at random instead of by lowest id.
+    pub random_ties: bool,
+    /// The generator (reseeded per solve).
+    pub rng: Rng,
+    /// `weights[c]` = 1 + number of conflicts blamed on constraint `c` in this solve.
+    pub weights: Vec<u64>,
+}
+
+impl Brancher {
+    /// A brancher for a problem with `num_constraints` constraints.
+    pub fn new(
+        var_order: VarOrder,
+        value_order: ValueOrder,
+        random_ties: bool,
+        num_constraints: usize,
+    ) -> Self {
+        Self {
+            var_order,
+            value_order,
+            random_ties,
+            rng: Rng::new(0),
+            weights: vec![1; num_constraints],
+        }
+    }
+
+    /// Forgets learned state and reseeds.
+    pub fn reset(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+        if self.var_order == VarOrder::DomWdeg {
+            self.weights.iter_mut().for_each(|w| *w = 1);
+        }
+    }
+
+    /// Records a conflict blamed on constraint `c`.
+    #[inline]
+    pub fn on_conflict(&mut self, c: u32) {
+        if let Some(w) = self.weights.get_mut(c as usize) {
+            *w += 1;
+        }
+    }
+
+    /// The variable to branch on, `None` when all are assigned.
+    #[inline]
+    pub fn select_var<D: Domain>(&mut self, st: &State<D>, problem: &Problem) -> Option<u32> {
+        match self.var_order {
+            VarOrder::Input => input::select(st),
+            VarOrder::Mrv => mrv::select(st, self),
+            VarOrder::MrvDegree => mrv_degree::select(st, problem, self),
+            VarOrder::DomWdeg => dom_wdeg::select(st, problem, self),
+        }
+    }
+
+    /// The position of `v` to try first (always in `dom(v)`).
+    #[inline]
+    pub fn select_value<D: Domain>(&mut self, st: &State<D>, problem: &Problem, v: u32) -> usize {
+        match self.value_order {
+            ValueOrder::Ascending => ascending::select(st, v),
+            ValueOrder::Median => median::select(st, v),
+            ValueOrder::Lcv => lcv::select(st, problem, v),
+            ValueOrder::Random => random::select(st, v, self),
+        }
+    }
+}
+
+/// True when constraint `c` has an unassigned variable other than `v` (it still constrains the search).
+fn is_live<D: Domain>(st: &State<D>, problem: &Problem, c: u32, v: u32) -> bool {
+    problem.constraints[c as usize]
+        .vars()
+        .iter()
+        .any(|&u| u != v && !st.is_fixed(u))
+}

@@ -1,0 +1,479 @@
+//! The model builder and the frozen [`Problem`] that searches are built from.
+//!
+//! The builder validates everything a user can get wrong (empty or too-wide domains, variables from another model,
+//! mismatched lengths, table arity, arithmetic overflow) and reports it as a [`ModelError`]; nothing here panics on
+//! user data. Building freezes the model: a `Problem` is immutable, `Send + Sync`, and shared by any number of
+//! solvers and threads.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::constraints::{AllDifferent, Constraint, Equal, Linear, NotEqual, Relation, Table};
+use crate::csr::Csr;
+use crate::ids::{ConstraintId, VarId};
+use crate::values::Values;
+
+/// Widest domain accepted (values per variable).
+pub const MAX_DOMAIN_WIDTH: usize = 1 << 16;
+
+/// Source of distinct model tags, so a `VarId` from one model is recognised as foreign by another.
+static NEXT_MODEL_TAG: AtomicU32 = AtomicU32::new(1);
+
+/// Everything that can be wrong in a model or an assumption.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// `new_var(min, max)` with `min > max`.
+    #[error("variable x{var}: empty domain {min}..={max} (min is greater than max)")]
+    EmptyDomain {
+        /// Index the variable would have had.
+        var: usize,
+        /// Requested minimum.
+        min: i64,
+        /// Requested maximum.
+        max: i64,
+    },
+    /// `new_var_with_values(&[])`.
+    #[error("variable x{var}: empty list of values")]
+    NoValues {
+        /// Index the variable would have had.
+        var: usize,
+    },
+    /// More values than [`MAX_DOMAIN_WIDTH`].
+    #[error("variable x{var}: domain of {width} values exceeds the maximum of {max}")]
+    DomainTooWide {
+        /// Index the variable would have had.
+        var: usize,
+        /// Requested number of values.
+        width: u128,
+        /// The limit.
+        max: usize,
+    },
+    /// A `VarId` created by a different model (or otherwise unknown here).
+    #[error("{what}: variable x{var} does not belong to this model")]
+    ForeignVariable {
+        /// Which call received it.
+        what: &'static str,
+        /// Its index.
+        var: usize,
+    },
+    /// Two argument lists that must have the same length do not.
+    #[error("{what}: expected {expected} entries, got {got}")]
+    LengthMismatch {
+        /// Which call and argument.
+        what: &'static str,
+        /// Expected length.
+        expected: usize,
+        /// Actual length.
+        got: usize,
+    },
+    /// A table tuple whose length differs from the scope.
+    #[error("table: tuple {tuple} has {got} values but the scope has {expected} variables")]
+    TableArity {
+        /// Index of the offending tuple.
+        tuple: usize,
+        /// Scope length.
+        expected: usize,
+        /// Tuple length.
+        got: usize,
+    },
+    /// Values, offsets or sums that do not fit in `i64`.
+    #[error("{what}: arithmetic overflows i64 ({detail})")]
+    Overflow {
+        /// Which call.
+        what: &'static str,
+        /// The quantity that overflows.
+        detail: String,
+    },
+    /// An assumption that fixes a variable to a value it cannot take.
+    #[error("assumption x{var} = {value}: value outside the variable's domain {min}..={max}")]
+    AssumptionOutsideDomain {
+        /// Variable index.
+        var: usize,
+        /// Requested value.
+        value: i64,
+        /// Smallest value of the domain.
+        min: i64,
+        /// Largest value of the domain.
+        max: i64,
+    },
+}
+
+/// A model under construction: variables with finite integer domains and constraints on them.
+#[derive(Debug)]
+pub struct Model {
+    tag: u32,
+    values: Vec<Values>,
+    constraints: Vec<Constraint>,
+}
+
+impl Default for Model {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Model {
+    /// An empty model with a fresh tag.
+    pub fn new() -> Self {
+        Self {
+            tag: NEXT_MODEL_TAG.fetch_add(1, Ordering::Relaxed),
+            values: Vec::new(),
+            constraints: Vec::new(),
+        }
+    }
+
+    /// Number of variables so far.
+    pub fn num_vars(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Number of constraints so far.
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// A variable taking any value in `min..=max`.
+    pub fn new_var(&mut self, min: i64, max: i64) -> Result<VarId, ModelError> {
+        let var = self.values.len();
+        if min > max {
+            return Err(ModelError::EmptyDomain { var, min, max });
+        }
+        let width = (max as i128 - min as i128 + 1) as u128;
+        if width > MAX_DOMAIN_WIDTH as u128 {
+            return Err(ModelError::DomainTooWide {
+                var,
+                width,
+                max: MAX_DOMAIN_WIDTH,
+            });
+        }
+        self.values.push(Values::Range {
+            min,
+            width: width as u32,
+        });
+        Ok(VarId::new(var as u32, self.tag))
+    }
+
+    /// A variable taking one of `values` (any order, duplicates ignored).
+    pub fn new_var_with_values(&mut self, values: &[i64]) -> Result<VarId, ModelError> {
+        let var = self.values.len();
+        let mut v = values.to_vec();
+        v.sort_unstable();
+        v.dedup();
+        if v.is_empty() {
+            return Err(ModelError::NoValues { var });
+        }
+        if v.len() > MAX_DOMAIN_WIDTH {
+            return Err(ModelError::DomainTooWide {
+                var,
+                width: v.len() as u128,
+                max: MAX_DOMAIN_WIDTH,
+            });
+        }
+        let contiguous = (v[v.len() - 1] as i128 - v[0] as i128) as usize == v.len() - 1;
+        self.values.push(if contiguous {
+            Values::Range {
+                min: v[0],
+                width: v.len() as u32,
+            }
+        } else {
+            Values::List(v.into_boxed_slice())
+        });
+        Ok(VarId::new(var as u32, self.tag))
+    }
+
+    fn check(&self, what: &'static str, x: VarId) -> Result<u32, ModelError> {
+        if x.model() != self.tag || x.index() >= self.values.len() {
+            return Err(ModelError::ForeignVariable {
+                what,
+                var: x.index(),
+            });
+        }
+        Ok(x.raw())
+    }
+
+    fn check_all(&self, what: &'static str, xs: &[VarId]) -> Result<Vec<u32>, ModelError> {
+        xs.iter().map(|&x| self.check(what, x)).collect()
+    }
+
+    fn post(&mut self, c: Constraint) -> ConstraintId {
+        self.constraints.push(c);
+        ConstraintId(self.constraints.len() as u32 - 1)
+    }
+
+    /// Largest absolute value `x` can take.
+    fn magnitude(&self, x: u32) -> i128 {
+        let v = &self.values[x as usize];
+        (v.min() as i128).abs().max((v.max() as i128).abs())
+    }
+
+    /// `xs` take pairwise different values.
+    pub fn all_different(&mut self, xs: &[VarId]) -> Result<ConstraintId, ModelError> {
+        self.all_different_offset(xs, &vec![0; xs.len()])
+    }
+
+    /// The values `xs[i] + offsets[i]` are pairwise different (N-Queens diagonals: offsets `i` and `-i`).
+    pub fn all_different_offset(
+        &mut self,
+        xs: &[VarId],
+        offsets: &[i64],
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "all_different_offset";
+        let vars = self.check_all(WHAT, xs)?;
+        if offsets.len() != xs.len() {
+            return Err(ModelError::LengthMismatch {
+                what: WHAT,
+                expected: xs.len(),
+                got: offsets.len(),
+            });
+        }
+        for (&v, &o) in vars.iter().zip(offsets) {
+            let vals = &self.values[v as usize];
+            if vals.min().checked_add(o).is_none() || vals.max().checked_add(o).is_none() {
+                return Err(ModelError::Overflow {
+                    what: WHAT,
+                    detail: format!("x{v} + {o}"),
+                });
+            }
+        }
+        let c = AllDifferent::new(vars, offsets.to_vec(), &self.values);
+        Ok(self.post(Constraint::AllDifferent(c)))
+    }
+
+    fn check_offset(&self, what: &'static str, y: u32, c: i64) -> Result<(), ModelError> {
+        let vals = &self.values[y as usize];
+        if vals.min().checked_add(c).is_none() || vals.max().checked_add(c).is_none() {
+            return Err(ModelError::Overflow {
+                what,
+                detail: format!("x{y} + {c}"),
+            });
+        }
+        Ok(())
+    }
+
+    /// `x != y + c`.
+    pub fn not_equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
+        let (x, y) = (self.check("not_equal", x)?, self.check("not_equal", y)?);
+        self.check_offset("not_equal", y, c)?;
+        Ok(self.post(Constraint::NotEqual(NotEqual { vars: [x, y], c })))
+    }
+
+    /// `x == y + c`.
+    pub fn equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
+        let (x, y) = (self.check("equal", x)?, self.check("equal", y)?);
+        self.check_offset("equal", y, c)?;
+        Ok(self.post(Constraint::Equal(Equal { vars: [x, y], c })))
+    }
+
+    /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]`.
+    ///
+    /// Rejected with [`ModelError::Overflow`] when the largest possible `|sum| + |rhs|` does not fit in `i64`, so
+    /// propagation never overflows.
+    pub fn linear(
+        &mut self,
+        terms: &[(i64, VarId)],
+        rel: Relation,
+        rhs: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "linear";
+        let mut vars = Vec::with_capacity(terms.len());
+        let mut coefs = Vec::with_capacity(terms.len());
+        let mut total: i128 = (rhs as i128).abs();
+        for &(a, x) in terms {
+            let v = self.check(WHAT, x)?;
+            total += (a as i128).abs() * self.magnitude(v);
+            if total > i64::MAX as i128 {
+                return Err(ModelError::Overflow {
+                    what: WHAT,
+                    detail: format!(
+                        "sum of |a_i| * max|x_i| plus |rhs| exceeds {} at term {a} * x{v}",
+                        i64::MAX
+                    ),
+                });
+            }
+            if a != 0 {
+                vars.push(v);
+                coefs.push(a);
+            }
+        }
+        Ok(self.post(Constraint::Linear(Linear::new(vars, coefs, rel, rhs))))
+    }
+
+    /// `xs` take one of the `tuples` (each of length `xs.len()`).
+    pub fn table(&mut self, xs: &[VarId], tuples: &[Vec<i64>]) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("table", xs)?;
+        let n = vars.len();
+        let mut flat = Vec::with_capacity(tuples.len() * n);
+        let mut rows = Vec::with_capacity(tuples.len() * n);
+        for (k, t) in tuples.iter().enumerate() {
+            if t.len() != n {
+                return Err(ModelError::TableArity {
+                    tuple: k,
+                    expected: n,
+                    got: t.len(),
+                });
+            }
+            flat.extend_from_slice(t);
+            let pos: Option<Vec<u32>> = vars
+                .iter()
+                .zip(t)
+                .map(|(&v, &x)| self.values[v as usize].index_of(x).map(|p| p as u32))
+                .collect();
+            if let Some(pos) = pos {
+                rows.extend(pos);
+            }
+        }
+        Ok(self.post(Constraint::Table(Table::new(
+            vars,
+            flat,
+            tuples.len(),
+            rows,
+        ))))
+    }
+
+    /// Freezes the model.
+    pub fn build(self) -> Result<Problem, ModelError> {
+        let max_width = self.values.iter().map(Values::width).max().unwrap_or(1);
+        let mut pairs = Vec::new();
+        for (c, con) in self.constraints.iter().enumerate() {
+            for (pos, &v) in con.vars().iter().enumerate() {
+                pairs.push((v, (c as u32, pos as u32)));
+            }
+        }
+        let occurrences = Csr::from_pairs(self.values.len(), &pairs);
+        let max_table_arity = self
+            .constraints
+            .iter()
+            .filter(|c| matches!(c, Constraint::Table(_)))
+            .map(|c| c.vars().len())
+            .max()
+            .unwrap_or(0);
+        Ok(Problem {
+            tag: self.tag,
+            values: self.values,
+            constraints: self.constraints,
+            occurrences,
+            max_width,
+            max_table_arity,
+        })
+    }
+}
+
+/// Which domain representation a problem runs on (chosen from its widest domain).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Representation {
+    /// One `u64` per domain (widths up to 64).
+    Word64,
+    /// One `u128` per domain (widths up to 128).
+    Word128,
+    /// `bitvec` words (wider).
+    Wide,
+}
+
+/// A frozen model: variables, their value tables, constraints and occurrence lists. `Send + Sync`.
+#[derive(Debug)]
+pub struct Problem {
+    tag: u32,
+    /// `values[v]` = value table of variable `v`.
+    pub(crate) values: Vec<Values>,
+    /// Constraints in posting order.
+    pub(crate) constraints: Vec<Constraint>,
+    /// `occurrences.row(v)` = `(constraint, position in its scope)` for every occurrence of `v`.
+    pub(crate) occurrences: Csr<(u32, u32)>,
+    /// Widest domain.
+    pub(crate) max_width: usize,
+    /// Longest table scope (scratch sizing).
+    pub(crate) max_table_arity: usize,
+}
+
+impl Problem {
+    /// Number of variables.
+    pub fn num_vars(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Number of constraints.
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// The representation searches on this problem use.
+    pub fn representation(&self) -> Representation {
+        if self.max_width <= 64 {
+            Representation::Word64
+        } else if self.max_width <= 128 {
+            Representation::Word128
+        } else {
+            Representation::Wide
+        }
+    }
+
+    /// The variable with creation index `index`, if it exists.
+    pub fn var(&self, index: usize) -> Option<VarId> {
+        (index < self.values.len()).then(|| VarId::new(index as u32, self.tag))
+    }
+
+    /// All values variable `x` can take initially, ascending.
+    pub fn domain_values(&self, x: VarId) -> Result<Vec<i64>, ModelError> {
+        let v = self.check_var("domain_values", x)?;
+        let vals = &self.values[v as usize];
+        Ok((0..vals.width()).map(|i| vals.value(i)).collect())
+    }
+
+    pub(crate) fn check_var(&self, what: &'static str, x: VarId) -> Result<u32, ModelError> {
+        if x.model() != self.tag || x.index() >= self.values.len() {
+            return Err(ModelError::ForeignVariable {
+                what,
+                var: x.index(),
+            });
+        }
+        Ok(x.raw())
+    }
+
+    /// Checks assumptions the way a solve would use them, with a precise error for the first bad one.
+    ///
+    /// (A solve itself reports a bad assumption as `Outcome::Unsatisfiable`; call this to learn why.)
+    pub fn check_assumptions(&self, assumptions: &[(VarId, i64)]) -> Result<(), ModelError> {
+        for &(x, value) in assumptions {
+            let v = self.check_var("assumption", x)?;
+            let vals = &self.values[v as usize];
+            if vals.index_of(value).is_none() {
+                return Err(ModelError::AssumptionOutsideDomain {
+                    var: v as usize,
+                    value,
+                    min: vals.min(),
+                    max: vals.max(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// True when `values` (one per variable, in creation order) lie in their domains and satisfy every constraint.
+    ///
+    /// A brute-force check independent of propagation, for tests and verification.
+    pub fn is_solution(&self, values: &[i64]) -> bool {
+        if values.len() != self.values.len() {
+            return false;
+        }
+        if values
+            .iter()
+            .zip(&self.values)
+            .any(|(&x, vals)| vals.index_of(x).is_none())
+        {
+            return false;
+        }
+        let value_of = |v: u32| values[v as usize];
+        self.constraints.iter().all(|c| c.is_satisfied(&value_of))
+    }
+
+    /// Indexes of the constraints violated by a full assignment (empty for a solution).
+    pub fn violated(&self, values: &[i64]) -> Vec<ConstraintId> {
+        if values.len() != self.values.len() {
+            return Vec::new();
+        }
+        let value_of = |v: u32| values[v as usize];
+        (0..self.constraints.len())
+            .filter(|&c| !self.constraints[c].is_satisfied(&value_of))
+            .map(|c| ConstraintId(c as u32))
+            .collect()
+    }
+}

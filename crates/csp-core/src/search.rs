@@ -1,0 +1,291 @@
+//! Depth-first search with 2-way branching (`x = v`, then `x != v`), generic over the domain representation.
+//!
+//! The search owns every buffer it needs (state, trail, queues, decision stack), sized when it is created, so a
+//! solve allocates nothing per node and a new solve only resets O(vars) state. One decision = one trail level =
+//! one [`Frame`]. On a conflict the newest frame is popped, its level undone, and the refutation `x != v` is
+//! applied at the parent level and propagated; when that fails too, the next frame is popped.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::config::SearchConfig;
+use crate::domain::Domain;
+use crate::heuristics::{Brancher, RestartPolicy, Restarts};
+use crate::ids::VarId;
+use crate::limits::{LimitKind, Outcome};
+use crate::model::Problem;
+use crate::propagate::Propagator;
+use crate::state::{Conflict, State};
+use crate::stats::Stats;
+
+/// One decision on the stack: `var` was set to position `pos` at level `index + 1`.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    var: u32,
+    pos: usize,
+}
+
+/// What the root of a subproblem looks like after propagation (used to split work for parallel search).
+#[derive(Debug)]
+pub(crate) enum Expansion {
+    /// The assumptions fail.
+    Failed,
+    /// Every variable is assigned: these values are the only solution below.
+    Solution(Vec<i64>),
+    /// Branch on `var`: one child per value, in value-order.
+    Branch(VarId, Vec<i64>),
+}
+
+/// The search engine of one solver on one representation `D`.
+pub(crate) struct Search<'p, D: Domain> {
+    problem: &'p Problem,
+    cfg: SearchConfig,
+    /// Domains, trail, queues.
+    st: State<D>,
+    /// Watch lists and schedule for `cfg.propagation`.
+    prop: Propagator,
+    /// Heuristic state.
+    br: Brancher,
+    /// Full initial domain of every variable (reset source).
+    init: Vec<D>,
+    /// Decision stack; `frames.len()` = decision level.
+    frames: Vec<Frame>,
+    /// Values of the current solution, by variable.
+    values_buf: Vec<i64>,
+}
+
+impl<'p, D: Domain> Search<'p, D> {
+    pub(crate) fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
+        let widths: Vec<usize> = problem.values.iter().map(|v| v.width()).collect();
+        let mut st = State::new(&widths);
+        st.scratch = vec![D::full(problem.max_width); problem.max_table_arity];
+        let prop = Propagator::new(&problem.constraints, problem.num_vars(), cfg.propagation);
+        let br = Brancher::new(
+            cfg.var_order,
+            cfg.value_order,
+            cfg.random_ties,
+            problem.num_constraints(),
+        );
+        Self {
+            problem,
+            init: widths.iter().map(|&w| D::full(w)).collect(),
+            frames: Vec::with_capacity(problem.num_vars()),
+            values_buf: vec![0; problem.num_vars()],
+            st,
+            prop,
+            br,
+            cfg,
+        }
+    }
+
+    pub(crate) fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    /// Resets to the initial domains, applies the assumptions and propagates at the root.
+    fn start(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> Result<(), Conflict> {
+        self.st.reset(&self.init);
+        self.frames.clear();
+        self.br.reset(self.cfg.seed);
+        self.st.blame = Conflict::DECISION;
+        let decision = Conflict {
+            constraint: Conflict::DECISION,
+        };
+        for &(x, value) in assumptions {
+            let v = self
+                .problem
+                .check_var("assumption", x)
+                .map_err(|_| decision)?;
+            let pos = self.problem.values[v as usize]
+                .index_of(value)
+                .ok_or(decision)?;
+            self.st.assign(v, pos)?;
+        }
+        self.prop.root(
+            &self.problem.constraints,
+            &self.problem.values,
+            &mut self.st,
+            stats,
+        )
+    }
+
+    fn propagate(&mut self, stats: &mut Stats) -> Result<(), Conflict> {
+        self.prop.fixpoint(
+            &self.problem.constraints,
+            &self.problem.values,
+            &mut self.st,
+            stats,
+        )
+    }
+
+    fn fill_values(&mut self) {
+        for v in 0..self.values_buf.len() {
+            self.values_buf[v] = self.problem.values[v].value(self.st.min_pos(v as u32));
+        }
+        debug_assert!(
+            self.problem.is_solution(&self.values_buf),
+            "search produced a non-solution"
+        );
+    }
+
+    /// Pops frames until a refutation `x != v` propagates without conflict. `false` = tree exhausted.
+    fn backtrack(&mut self, stats: &mut Stats, continuing: &mut Option<u32>) -> bool {
+        while let Some(f) = self.frames.pop() {
+            self.st.pop_level();
+            self.st.blame = Conflict::DECISION;
+            if self.st.remove(f.var, f.pos).is_err() {
+                stats.fails += 1;
+                continue;
+            }
+            match self.propagate(stats) {
+                Ok(()) => {
+                    *continuing = Some(f.var);
+                    return true;
+                }
+                Err(c) => {
+                    stats.fails += 1;
+                    self.br.on_conflict(c.constraint);
+                }
+            }
+        }
+        false
+    }
+
+    /// Runs the search, calling `on_solution` with the values of each solution until it breaks.
+    ///
+    /// `restarts_allowed` must be false when every solution is wanted (a restart would revisit solutions).
+    pub(crate) fn run(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        restarts_allowed: bool,
+        stop: Option<&AtomicBool>,
+        on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
+    ) -> (Outcome, Stats) {
+        let start = Instant::now();
+        let mut stats = Stats::default();
+        let outcome = self.run_inner(
+            assumptions,
+            restarts_allowed,
+            stop,
+            on_solution,
+            &mut stats,
+            start,
+        );
+        stats.time = start.elapsed();
+        (outcome, stats)
+    }
+
+    fn run_inner(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        restarts_allowed: bool,
+        stop: Option<&AtomicBool>,
+        on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
+        stats: &mut Stats,
+        start: Instant,
+    ) -> Outcome {
+        let exhausted = |stats: &Stats| {
+            if stats.solutions > 0 {
+                Outcome::Solved
+            } else {
+                Outcome::Unsatisfiable
+            }
+        };
+        if let Err(c) = self.start(assumptions, stats) {
+            stats.fails += 1;
+            self.br.on_conflict(c.constraint);
+            return Outcome::Unsatisfiable;
+        }
+        let mut policy = RestartPolicy::new(if restarts_allowed {
+            self.cfg.restarts
+        } else {
+            Restarts::None
+        });
+        let mut budget = policy.next_budget();
+        let mut fails_at_restart = 0u64;
+        let mut continuing: Option<u32> = None;
+        loop {
+            if self.st.unassigned() == 0 {
+                stats.solutions += 1;
+                self.fill_values();
+                if on_solution(&self.values_buf).is_break() {
+                    return Outcome::Solved;
+                }
+                if !self.backtrack(stats, &mut continuing) {
+                    return exhausted(stats);
+                }
+                continue;
+            }
+            if let Some(kind) = self.cfg.limits.exceeded(stats.nodes, start) {
+                return Outcome::Limit(kind);
+            }
+            if let Some(flag) = stop {
+                if stats.nodes & 255 == 0 && flag.load(Ordering::Relaxed) {
+                    return Outcome::Limit(LimitKind::Cancelled);
+                }
+            }
+            if let Some(b) = budget {
+                if stats.fails - fails_at_restart >= b && !self.frames.is_empty() {
+                    self.st.backtrack_to(0);
+                    self.frames.clear();
+                    stats.restarts += 1;
+                    fails_at_restart = stats.fails;
+                    budget = policy.next_budget();
+                    continuing = None;
+                    continue;
+                }
+            }
+            let Some(v) = self.br.select_var(&self.st, self.problem) else {
+                // Unreachable while unassigned() > 0; treated as exhausted rather than a panic.
+                return exhausted(stats);
+            };
+            let pos = self.br.select_value(&self.st, self.problem, v);
+            stats.nodes += 1;
+            if continuing != Some(v) {
+                stats.guesses += 1;
+            }
+            continuing = None;
+            self.frames.push(Frame { var: v, pos });
+            stats.max_depth = stats.max_depth.max(self.frames.len() as u64);
+            self.st.push_level();
+            self.st.blame = Conflict::DECISION;
+            let decided = self.st.assign(v, pos).and_then(|_| self.propagate(stats));
+            if let Err(c) = decided {
+                stats.fails += 1;
+                self.br.on_conflict(c.constraint);
+                if !self.backtrack(stats, &mut continuing) {
+                    return exhausted(stats);
+                }
+            }
+        }
+    }
+
+    /// Propagates `assumptions` and describes the root: failed, solved, or the branching variable and its values.
+    pub(crate) fn expand(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> Expansion {
+        if self.start(assumptions, stats).is_err() {
+            return Expansion::Failed;
+        }
+        if self.st.unassigned() == 0 {
+            self.fill_values();
+            return Expansion::Solution(self.values_buf.clone());
+        }
+        let Some(v) = self.br.select_var(&self.st, self.problem) else {
+            return Expansion::Failed;
+        };
+        let vals = &self.problem.values[v as usize];
+        let first = self.br.select_value(&self.st, self.problem, v);
+        let mut values = vec![vals.value(first)];
+        values.extend(
+            self.st
+                .dom(v)
+                .iter()
+                .filter(|&p| p != first)
+                .map(|p| vals.value(p)),
+        );
+        match self.problem.var(v as usize) {
+            Some(x) => Expansion::Branch(x, values),
+            None => Expansion::Failed,
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The public solver: picks the domain representation once per problem and runs the monomorphised search.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+
+use crate::config::SearchConfig;
+use crate::domain::WideDomain;
+use crate::ids::VarId;
+use crate::limits::Outcome;
+use crate::model::{Problem, Representation};
+use crate::search::{Expansion, Search};
+use crate::stats::Stats;
+
+/// One value per variable, in creation order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    values: Vec<i64>,
+}
+
+impl Solution {
+    /// Wraps values given in variable creation order.
+    pub fn from_values(values: Vec<i64>) -> Self {
+        Self { values }
+    }
+
+    /// Value of `x`.
+    ///
+    /// # Panics
+    /// If `x` comes from a model with more variables than this solution's (a programming error; use
+    /// [`Solution::get`] to check).
+    pub fn value(&self, x: VarId) -> i64 {
+        self.values[x.index()]
+    }
+
+    /// Value of `x`, `None` if `x` is out of range for this solution.
+    pub fn get(&self, x: VarId) -> Option<i64> {
+        self.values.get(x.index()).copied()
+    }
+
+    /// All values, indexed by [`VarId::index`].
+    pub fn values(&self) -> &[i64] {
+        &self.values
+    }
+}
+
+/// Result of [`Solver::solve`].
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// Solved, unsatisfiable, or which limit stopped the search.
+    pub outcome: Outcome,
+    /// The solution when `outcome` is `Solved`.
+    pub solution: Option<Solution>,
+    /// What the solve cost.
+    pub stats: Stats,
+}
+
+/// Result of [`Solver::count`].
+#[derive(Clone, Debug)]
+pub struct CountResult {
+    /// Solutions found (stops at the requested limit).
+    pub count: u64,
+    /// `Solved` / `Unsatisfiable` when `count` is exact or reached the limit; `Limit` when a node/time/cancel limit
+    /// cut the search (then `count` is a lower bound).
+    pub outcome: Outcome,
+    /// What the count cost.
+    pub stats: Stats,
+    /// The first solution found, if any.
+    pub first: Option<Solution>,
+}
+
+/// The search monomorphised on the problem's representation.
+enum Engine<'p> {
+    W64(Search<'p, u64>),
+    W128(Search<'p, u128>),
+    Wide(Search<'p, WideDomain>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $s:ident => $body:expr) => {
+        match &mut $self.engine {
+            Engine::W64($s) => $body,
+            Engine::W128($s) => $body,
+            Engine::Wide($s) => $body,
+        }
+    };
+}
+
+/// A reusable solver for one [`Problem`]: owns all search buffers, so many solves (e.g. one per puzzle with the
+/// givens as assumptions) cost no allocation beyond their solutions.
+pub struct Solver<'p> {
+    engine: Engine<'p>,
+}
+
+impl<'p> Solver<'p> {
+    /// A solver for `problem` searching as `cfg` says.
+    pub fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
+        let engine = match problem.representation() {
+            Representation::Word64 => Engine::W64(Search::new(problem, cfg)),
+            Representation::Word128 => Engine::W128(Search::new(problem, cfg)),
+            Representation::Wide => Engine::Wide(Search::new(problem, cfg)),
+        };
+        Self { engine }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        match &self.engine {
+            Engine::W64(s) => s.config(),
+            Engine::W128(s) => s.config(),
+            Engine::Wide(s) => s.config(),
+        }
+    }
+
+    fn run(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        restarts: bool,
+        stop: Option<&AtomicBool>,
+        f: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
+    ) -> (Outcome, Stats) {
+        dispatch!(self, s => s.run(assumptions, restarts, stop, f))
+    }
+
+    /// Finds one solution with `assumptions` (`(variable, value)` pairs) fixed at the root.
+    ///
+    /// A bad assumption (value outside the domain, variable of another model, or conflicting assumptions) gives
+    /// `Outcome::Unsatisfiable`; [`Problem::check_assumptions`] says which one is wrong.
+    pub fn solve(&mut self, assumptions: &[(VarId, i64)]) -> SolveResult {
+        self.solve_with_stop(assumptions, None)
+    }
+
+    pub(crate) fn solve_with_stop(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        stop: Option<&AtomicBool>,
+    ) -> SolveResult {
+        let mut solution = None;
+        let (outcome, stats) = self.run(assumptions, true, stop, &mut |vals| {
+            solution = Some(Solution::from_values(vals.to_vec()));
+            ControlFlow::Break(())
+        });
+        SolveResult {
+            outcome,
+            solution,
+            stats,
+        }
+    }
+
+    /// Counts solutions up to `limit` (a `limit` of 2 proves uniqueness; 0 is treated as 1).
+    pub fn count(&mut self, assumptions: &[(VarId, i64)], limit: u64) -> CountResult {
+        self.count_with_stop(assumptions, limit, None)
+    }
+
+    pub(crate) fn count_with_stop(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        limit: u64,
+        stop: Option<&AtomicBool>,
+    ) -> CountResult {
+        let limit = limit.max(1);
+        let mut count = 0u64;
+        let mut first = None;
+        let (outcome, stats) = self.run(assumptions, false, stop, &mut |vals| {
+            if count == 0 {
+                first = Some(Solution::from_values(vals.to_vec()));
+            }
+            count += 1;
+            if count >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        CountResult {
+            count,
+            outcome,
+            stats,
+            first,
+        }
+    }
+
+    /// Calls `f` on every solution until it returns `Break`; returns how the search ended and its statistics.
+    pub fn for_each_solution(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        mut f: impl FnMut(&Solution) -> ControlFlow<()>,
+    ) -> (Outcome, Stats) {
+        let mut scratch = Solution { values: Vec::new() };
+        self.run(assumptions, false, None, &mut |vals| {
+            scratch.values.clear();
+            scratch.values.extend_from_slice(vals);
+            f(&scratch)
+        })
+    }
+
+    pub(crate) fn expand(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> Expansion {
+        dispatch!(self, s => s.expand(assumptions, stats))
+    }
+}

@@ -1,0 +1,392 @@
+//! The incremental search state: domains, their sizes, the trail, and the change queues propagation drains.
+//!
+//! [`State::set_word`] is the one function that changes a domain; it trails the old word, keeps `size` and
+//! `unassigned` in step, and queues the variable for propagation. Every other mutator is built on it.
+
+use crate::domain::{Domain, Event, Word};
+use crate::trail::Trail;
+
+/// Why propagation stopped: the constraint that emptied a domain or found a violation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// Index of the failing constraint ([`Conflict::DECISION`] when no constraint was running).
+    pub constraint: u32,
+}
+
+impl Conflict {
+    /// Blame used when a failure happens outside any constraint (an assumption or decision).
+    pub const DECISION: u32 = u32::MAX;
+}
+
+/// Domains and bookkeeping of one search.
+///
+/// Field invariants (checked by [`State::check_invariants`] in debug builds):
+#[derive(Clone, Debug)]
+pub struct State<D: Domain> {
+    /// `dom[v]` = positions variable `v` may still take; never empty outside a failing operation.
+    dom: Vec<D>,
+    /// `size[v]` = `dom[v].count()`, kept incrementally so MRV reads one array.
+    size: Vec<u32>,
+    /// Number of variables with `size > 1`.
+    unassigned: u32,
+    /// Old words of every change, delimited by decision level.
+    trail: Trail<D::W>,
+    /// Variables that became assigned (size 1) since the queue was last cleared, in order; `fixed[fixed_head..]`
+    /// still await their assignment propagators.
+    pub(crate) fixed: Vec<u32>,
+    /// Next entry of `fixed` to propagate.
+    pub(crate) fixed_head: usize,
+    /// Variables whose domain changed and whose domain watchers are not yet scheduled; no duplicates.
+    pub(crate) changed: Vec<u32>,
+    /// `in_changed[v]` = `v` is in `changed`.
+    pub(crate) in_changed: Vec<bool>,
+    /// Constraint currently propagating; blamed for any conflict it raises.
+    pub(crate) blame: u32,
+    /// Scratch domains for propagators (one per position of the widest table), cleared before each use.
+    pub(crate) scratch: Vec<D>,
+}
+
+impl<D: Domain> State<D> {
+    /// A state with the full domains of the given widths, at level 0.
+    pub fn new(widths: &[usize]) -> Self {
+        let n = widths.len();
+        let mut st = Self {
+            dom: widths.iter().map(|&w| D::full(w)).collect(),
+            size: vec![0; n],
+            unassigned: 0,
+            trail: Trail::new(),
+            fixed: Vec::with_capacity(n),
+            fixed_head: 0,
+            changed: Vec::with_capacity(n),
+            in_changed: vec![false; n],
+            blame: Conflict::DECISION,
+            scratch: Vec::new(),
+        };
+        st.reset(&widths.iter().map(|&w| D::full(w)).collect::<Vec<_>>());
+        st
+    }
+
+    /// Restores the given initial domains and empties trail and queues: O(vars), no allocation.
+    ///
+    /// Variables whose initial domain is a single value are queued as assigned, so their propagators run at the
+    /// root like any other assignment.
+    pub fn reset(&mut self, init: &[D]) {
+        self.trail.clear();
+        self.fixed.clear();
+        self.fixed_head = 0;
+        self.clear_changed();
+        self.unassigned = 0;
+        for (v, d0) in init.iter().enumerate() {
+            let d = &mut self.dom[v];
+            for s in 0..d0.slots() {
+                d.set_word(s, d0.word(s));
+            }
+            let c = d0.count();
+            self.size[v] = c;
+            if c > 1 {
+                self.unassigned += 1;
+            } else {
+                self.fixed.push(v as u32);
+            }
+        }
+    }
+
+    /// Empties the change queue (after a conflict or a fixpoint).
+    pub fn clear_changed(&mut self) {
+        for &v in &self.changed {
+            self.in_changed[v as usize] = false;
+        }
+        self.changed.clear();
+    }
+
+    /// Number of variables.
+    #[inline]
+    pub fn num_vars(&self) -> usize {
+        self.dom.len()
+    }
+
+    /// Domain of `v`.
+    #[inline]
+    pub fn dom(&self, v: u32) -> &D {
+        &self.dom[v as usize]
+    }
+
+    /// Domain sizes, indexed by variable.
+    #[inline]
+    pub fn sizes(&self) -> &[u32] {
+        &self.size
+    }
+
+    /// Size of `dom(v)`.
+    #[inline]
+    pub fn size(&self, v: u32) -> u32 {
+        self.size[v as usize]
+    }
+
+    /// True when `v` has exactly one position left.
+    #[inline]
+    pub fn is_fixed(&self, v: u32) -> bool {
+        self.size[v as usize] == 1
+    }
+
+    /// Lowest position of `v` (its value's position once fixed).
+    #[inline]
+    pub fn min_pos(&self, v: u32) -> usize {
+        self.dom[v as usize].first().unwrap_or(0)
+    }
+
+    /// Number of variables with more than one position.
+    #[inline]
+    pub fn unassigned(&self) -> u32 {
+        self.unassigned
+    }
+
+    /// Current decision level.
+    #[inline]
+    pub fn level(&self) -> usize {
+        self.trail.level()
+    }
+
+    /// Number of trail entries (for tests and statistics).
+    pub fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// A conflict blamed on the running constraint.
+    #[inline]
+    pub fn conflict(&self) -> Conflict {
+        Conflict {
+            constraint: self.blame,
+        }
+    }
+
+    /// Replaces word `s` of `dom(v)` by `new`, which must be a subset of the old word: the only domain mutator.
+    ///
+    /// Trails the old word, updates `size` / `unassigned`, and queues `v` for propagation. Emptying the domain is
+    /// refused (nothing is written) and reported as `Err`.
+    #[inline]
+    pub fn set_word(&mut self, v: u32, s: usize, new: D::W) -> Result<Event, Conflict> {
+        let vi = v as usize;
+        let old = self.dom[vi].word(s);
+        debug_assert!((new & !old).is_zero(), "domains only shrink");
+        if new == old {
+            return Ok(Event::Unchanged);
+        }
+        let removed = old.count() - new.count();
+        let size = self.size[vi] - removed;
+        if size == 0 {
+            return Err(self.conflict());
+        }
+        self.trail.record(v, s as u32, self.size[vi], old);
+        self.dom[vi].set_word(s, new);
+        self.size[vi] = size;
+        if !self.in_changed[vi] {
+            self.in_changed[vi] = true;
+            self.changed.push(v);
+        }
+        if size == 1 {
+            self.unassigned -= 1;
+            self.fixed.push(v);
+            Ok(Event::Assigned)
+        } else {
+            Ok(Event::Reduced)
+        }
+    }
+
+    /// Removes position `i` from `dom(v)`.
+    #[inline(always)]
+    pub fn remove(&mut self, v: u32, i: usize) -> Result<Event, Conflict> {
+        let (s, b) = D::locate(i);
+        self.remove_bit(v, s, D::W::bit(b))
+    }
+
+    /// Removes the single bit `bit` of slot `s` from `dom(v)`: [`State::set_word`] specialised to one bit, the hot
+    /// path of forward checking (no popcount: the size drops by exactly one).
+    #[inline(always)]
+    pub fn remove_bit(&mut self, v: u32, s: usize, bit: D::W) -> Result<Event, Conflict> {
+        let vi = v as usize;
+        let d = &mut self.dom[vi];
+        if s >= d.slots() {
+            return Ok(Event::Unchanged);
+        }
+        let old = d.word(s);
+        if (old & bit).is_zero() {
+            return Ok(Event::Unchanged);
+        }
+        let size = self.size[vi] - 1;
+        if size == 0 {
+            return Err(Conflict {
+                constraint: self.blame,
+            });
+        }
+        d.set_word(s, old & !bit);
+        self.trail.record(v, s as u32, size + 1, old);
+        self.size[vi] = size;
+        if !self.in_changed[vi] {
+            self.in_changed[vi] = true;
+            self.changed.push(v);
+        }
+        if size == 1 {
+            self.unassigned -= 1;
+            self.fixed.push(v);
+            Ok(Event::Assigned)
+        } else {
+            Ok(Event::Reduced)
+        }
+    }
+
+    /// Reduces `dom(v)` to position `i`; `Err` if `i` is not in it.
+    pub fn assign(&mut self, v: u32, i: usize) -> Result<Event, Conflict> {
+        if !self.dom[v as usize].contains(i) {
+            return Err(self.conflict());
+        }
+        let (si, b) = D::locate(i);
+        let slots = self.dom[v as usize].slots();
+        let mut ev = Event::Unchanged;
+        for s in 0..slots {
+            let keep = if s == si { D::W::bit(b) } else { D::W::ZERO };
+            let w = self.dom[v as usize].word(s);
+            let e = self.set_word(v, s, w & keep)?;
+            if e != Event::Unchanged {
+                ev = e;
+            }
+        }
+        Ok(ev)
+    }
+
+    /// Keeps only positions `lo..hi` of `dom(v)`.
+    pub fn restrict(&mut self, v: u32, lo: usize, hi: usize) -> Result<Event, Conflict> {
+        if lo >= hi {
+            return Err(self.conflict());
+        }
+        let bits = D::W::BITS as usize;
+        let slots = self.dom[v as usize].slots();
+        let mut ev = Event::Unchanged;
+        for s in 0..slots {
+            let start = s * bits;
+            let end = start + bits;
+            let mut mask = !D::W::ZERO;
+            if lo > start {
+                mask = if lo >= end {
+                    D::W::ZERO
+                } else {
+                    mask & !D::W::low_mask((lo - start) as u32)
+                };
+            }
+            if hi < end {
+                mask = if hi <= start {
+                    D::W::ZERO
+                } else {
+                    mask & D::W::low_mask((hi - start) as u32)
+                };
+            }
+            let w = self.dom[v as usize].word(s);
+            let e = self.set_word(v, s, w & mask)?;
+            if e != Event::Unchanged {
+                ev = e;
+            }
+        }
+        Ok(ev)
+    }
+
+    /// Intersects `dom(v)` with `mask` (a domain of the same width).
+    pub fn intersect(&mut self, v: u32, mask: &D) -> Result<Event, Conflict> {
+        let slots = self.dom[v as usize].slots();
+        let mut ev = Event::Unchanged;
+        for s in 0..slots {
+            let w = self.dom[v as usize].word(s);
+            let e = self.set_word(v, s, w & mask.word(s))?;
+            if e != Event::Unchanged {
+                ev = e;
+            }
+        }
+        Ok(ev)
+    }
+
+    /// Opens a new decision level.
+    #[inline]
+    pub fn push_level(&mut self) {
+        self.trail.push_level();
+    }
+
+    /// Undoes the newest level: old words come back newest-first, sizes and counts follow.
+    pub fn pop_level(&mut self) {
+        let (dom, size, unassigned) = (&mut self.dom, &mut self.size, &mut self.unassigned);
+        self.trail.pop_level(|e| {
+            let v = e.var as usize;
+            if size[v] == 1 && e.old_size() > 1 {
+                *unassigned += 1;
+            }
+            size[v] = e.old_size();
+            dom[v].set_word(e.slot(), e.old);
+        });
+    }
+
+    /// Undoes levels until the current level is `level`.
+    pub fn backtrack_to(&mut self, level: usize) {
+        while self.trail.level() > level {
+            self.pop_level();
+        }
+    }
+
+    /// Recomputes sizes and the unassigned count from scratch and compares them with the incremental values.
+    ///
+    /// Returns a description of the first mismatch. Called after each fixpoint under `debug_assertions`.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut unassigned = 0;
+        for (v, d) in self.dom.iter().enumerate() {
+            let c = d.count();
+            if c != self.size[v] {
+                return Err(format!(
+                    "size[{v}] = {} but dom has {c} values",
+                    self.size[v]
+                ));
+            }
+            if c == 0 {
+                return Err(format!("dom[{v}] is empty"));
+            }
+            if c > 1 {
+                unassigned += 1;
+            }
+        }
+        if unassigned != self.unassigned {
+            return Err(format!(
+                "unassigned = {} but {unassigned} variables are open",
+                self.unassigned
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn undo_restores_level_zero_domains() {
+        let widths = [9, 9, 200, 1];
+        let mut st: State<crate::domain::WideDomain> = State::new(&widths);
+        let before: Vec<_> = (0..4).map(|v| st.dom(v).clone()).collect();
+        st.push_level();
+        st.remove(0, 3).unwrap();
+        st.assign(2, 150).unwrap();
+        st.push_level();
+        st.restrict(1, 2, 5).unwrap();
+        assert_eq!(st.size(1), 3);
+        assert!(st.check_invariants().is_ok());
+        st.backtrack_to(0);
+        let after: Vec<_> = (0..4).map(|v| st.dom(v).clone()).collect();
+        assert_eq!(before, after);
+        assert!(st.check_invariants().is_ok());
+    }
+
+    #[test]
+    fn emptying_a_domain_is_a_conflict_and_changes_nothing() {
+        let mut st: State<u64> = State::new(&[2]);
+        st.remove(0, 0).unwrap();
+        assert!(st.remove(0, 1).is_err());
+        assert_eq!(st.size(0), 1);
+    }
+}

@@ -1,0 +1,279 @@
+//! The brute-force oracle: thousands of small random CSPs mixing every constraint kind, solved with every
+//! variable order x value order x propagation level (and restarts on/off), compared with enumeration through
+//! the constraints' `is_satisfied`.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use csp_core::{
+    Limits, Model, Outcome, Problem, Propagation, Relation, Restarts, SearchConfig, Solver,
+    ValueOrder, VarId, VarOrder,
+};
+
+/// SplitMix64, so the generated problems are the same on every run.
+struct Gen(u64);
+
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+    fn subset(&mut self, vars: &[VarId], k: usize) -> Vec<VarId> {
+        (0..k).map(|_| self.pick(vars)).collect()
+    }
+}
+
+/// A random model; `wide_extra` adds one unconstrained variable of that width (fixed by an assumption) so the
+/// same problem runs on the u128 or bitvec representation.
+fn random_problem(
+    g: &mut Gen,
+    wide_extra: Option<i64>,
+) -> (Problem, Vec<Vec<i64>>, Vec<(VarId, i64)>) {
+    let mut m = Model::new();
+    let n = g.range(1, 6) as usize;
+    let mut vars = Vec::new();
+    let mut doms = Vec::new();
+    for _ in 0..n {
+        if g.below(3) == 0 {
+            let k = g.range(1, 5) as usize;
+            let vals: Vec<i64> = (0..k).map(|_| g.range(-4, 6)).collect();
+            vars.push(m.new_var_with_values(&vals).unwrap());
+            let mut d = vals.clone();
+            d.sort_unstable();
+            d.dedup();
+            doms.push(d);
+        } else {
+            let lo = g.range(-2, 2);
+            let hi = lo + g.range(0, 4);
+            vars.push(m.new_var(lo, hi).unwrap());
+            doms.push((lo..=hi).collect());
+        }
+    }
+    let nc = g.range(1, 5);
+    for _ in 0..nc {
+        match g.below(6) {
+            0 | 1 => {
+                let k = g.range(2, 4) as usize;
+                let xs = g.subset(&vars, k);
+                if g.below(2) == 0 {
+                    m.all_different(&xs).unwrap();
+                } else {
+                    let offs: Vec<i64> = (0..k).map(|_| g.range(-2, 2)).collect();
+                    m.all_different_offset(&xs, &offs).unwrap();
+                }
+            }
+            2 => {
+                let (x, y) = (g.pick(&vars), g.pick(&vars));
+                let c = g.range(-2, 2);
+                if g.below(2) == 0 {
+                    m.not_equal(x, y, c).unwrap();
+                } else {
+                    m.equal(x, y, c).unwrap();
+                }
+            }
+            3 | 4 => {
+                let k = g.range(1, 3) as usize;
+                let terms: Vec<(i64, VarId)> = (0..k)
+                    .map(|_| (g.pick(&[-3, -2, -1, 1, 2, 3]), g.pick(&vars)))
+                    .collect();
+                let rel = g.pick(&[Relation::Eq, Relation::Le, Relation::Ge]);
+                m.linear(&terms, rel, g.range(-6, 8)).unwrap();
+            }
+            _ => {
+                let k = g.range(1, 3) as usize;
+                let xs = g.subset(&vars, k);
+                let t = g.range(0, 8);
+                let tuples: Vec<Vec<i64>> = (0..t)
+                    .map(|_| (0..k).map(|_| g.range(-3, 5)).collect())
+                    .collect();
+                m.table(&xs, &tuples).unwrap();
+            }
+        }
+    }
+    let mut assumptions = Vec::new();
+    if let Some(w) = wide_extra {
+        let e = m.new_var(0, w - 1).unwrap();
+        doms.push(vec![w / 2]);
+        assumptions.push((e, w / 2));
+    }
+    (m.build().unwrap(), doms, assumptions)
+}
+
+/// All solutions by enumerating the cartesian product of the domains.
+fn brute_force(p: &Problem, doms: &[Vec<i64>]) -> HashSet<Vec<i64>> {
+    let mut out = HashSet::new();
+    let mut cur = vec![0i64; doms.len()];
+    fn rec(
+        p: &Problem,
+        doms: &[Vec<i64>],
+        i: usize,
+        cur: &mut Vec<i64>,
+        out: &mut HashSet<Vec<i64>>,
+    ) {
+        if i == doms.len() {
+            if p.is_solution(cur) {
+                out.insert(cur.clone());
+            }
+            return;
+        }
+        for &v in &doms[i] {
+            cur[i] = v;
+            rec(p, doms, i + 1, cur, out);
+        }
+    }
+    rec(p, doms, 0, &mut cur, &mut out);
+    out
+}
+
+fn configs() -> Vec<SearchConfig> {
+    let mut v = Vec::new();
+    for vo in VarOrder::ALL {
+        for val in ValueOrder::ALL {
+            for prop in [
+                Propagation::None,
+                Propagation::ForwardChecking,
+                Propagation::Singles,
+            ] {
+                v.push(
+                    SearchConfig::default()
+                        .var_order(vo)
+                        .value_order(val)
+                        .propagation(prop)
+                        .seed(3),
+                );
+            }
+        }
+    }
+    v
+}
+
+fn check_problem(
+    p: &Problem,
+    doms: &[Vec<i64>],
+    assumptions: &[(VarId, i64)],
+    cfgs: &[SearchConfig],
+    case: usize,
+) {
+    let expected = brute_force(p, doms);
+    for cfg in cfgs {
+        let mut solver = Solver::new(p, cfg.clone());
+        let mut found = HashSet::new();
+        let (outcome, _) = solver.for_each_solution(assumptions, |s| {
+            assert!(
+                p.is_solution(s.values()),
+                "case {case}: non-solution {:?} with {cfg:?}",
+                s.values()
+            );
+            assert!(
+                found.insert(s.values().to_vec()),
+                "case {case}: duplicate solution with {cfg:?}"
+            );
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            found, expected,
+            "case {case}: solution sets differ with {cfg:?}"
+        );
+        assert_eq!(
+            outcome,
+            if expected.is_empty() {
+                Outcome::Unsatisfiable
+            } else {
+                Outcome::Solved
+            }
+        );
+        let c = solver.count(assumptions, u64::MAX);
+        assert_eq!(
+            c.count,
+            expected.len() as u64,
+            "case {case}: count with {cfg:?}"
+        );
+        for restarts in [Restarts::None, Restarts::Luby { scale: 1 }] {
+            let cfg = cfg.clone().restarts(restarts).random_ties(true);
+            let r = Solver::new(p, cfg.clone()).solve(assumptions);
+            match r.solution {
+                Some(s) => {
+                    assert_eq!(r.outcome, Outcome::Solved);
+                    assert!(
+                        expected.contains(s.values()),
+                        "case {case}: bad solution with {cfg:?}"
+                    );
+                }
+                None => {
+                    assert_eq!(r.outcome, Outcome::Unsatisfiable, "case {case}: {cfg:?}");
+                    assert!(
+                        expected.is_empty(),
+                        "case {case}: missed a solution with {cfg:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn random_small_csps_match_brute_force_under_every_strategy() {
+    let cfgs = configs();
+    let mut g = Gen(0x5EED);
+    let mut nonempty = 0;
+    for case in 0..2000 {
+        let (p, doms, a) = random_problem(&mut g, None);
+        check_problem(&p, &doms, &a, &cfgs, case);
+        nonempty += usize::from(!brute_force(&p, &doms).is_empty());
+    }
+    // The generator must produce a healthy mix of satisfiable and unsatisfiable problems.
+    assert!(nonempty > 400, "only {nonempty} satisfiable cases");
+}
+
+#[test]
+fn random_small_csps_match_brute_force_on_wide_representations() {
+    let cfgs: Vec<SearchConfig> = configs().into_iter().step_by(5).collect();
+    let mut g = Gen(0xB17);
+    for case in 0..300 {
+        let width = if case % 2 == 0 { 100 } else { 300 };
+        let (p, doms, a) = random_problem(&mut g, Some(width));
+        check_problem(&p, &doms, &a, &cfgs, case);
+    }
+}
+
+#[test]
+fn a_node_limit_stops_the_search_with_a_limit_outcome() {
+    let mut m = Model::new();
+    let xs: Vec<VarId> = (0..12).map(|_| m.new_var(0, 11).unwrap()).collect();
+    m.all_different(&xs).unwrap();
+    m.linear(
+        &xs.iter().map(|&x| (1, x)).collect::<Vec<_>>(),
+        Relation::Eq,
+        1000,
+    )
+    .unwrap();
+    let p = m.build().unwrap();
+    let cfg = SearchConfig::default().limits(Limits::none().with_nodes(50));
+    let r = Solver::new(&p, cfg).count(&[], u64::MAX);
+    assert_eq!(
+        r.outcome,
+        Outcome::Unsatisfiable,
+        "bounds propagation refutes the sum at the root"
+    );
+    let mut m = Model::new();
+    let xs: Vec<VarId> = (0..9).map(|_| m.new_var(0, 8).unwrap()).collect();
+    m.all_different(&xs).unwrap();
+    let p = m.build().unwrap();
+    let cfg = SearchConfig::default().limits(Limits::none().with_nodes(50));
+    let r = Solver::new(&p, cfg).count(&[], u64::MAX);
+    assert_eq!(r.outcome, Outcome::Limit(csp_core::LimitKind::Nodes));
+    assert!(r.count > 0 && r.count < 362_880);
+}

@@ -1,0 +1,144 @@
+//! Bad models and bad assumptions give clear errors, never panics.
+#![allow(clippy::unwrap_used)]
+
+use csp_core::{Model, ModelError, Outcome, Relation, SearchConfig, Solver};
+
+#[test]
+fn an_empty_range_is_rejected_with_its_bounds() {
+    let mut m = Model::new();
+    let e = m.new_var(5, 4).unwrap_err();
+    assert_eq!(
+        e,
+        ModelError::EmptyDomain {
+            var: 0,
+            min: 5,
+            max: 4
+        }
+    );
+    assert!(e.to_string().contains("5..=4"));
+    assert!(matches!(
+        m.new_var_with_values(&[]),
+        Err(ModelError::NoValues { .. })
+    ));
+}
+
+#[test]
+fn a_domain_wider_than_the_maximum_is_rejected() {
+    let mut m = Model::new();
+    assert!(matches!(
+        m.new_var(i64::MIN, i64::MAX),
+        Err(ModelError::DomainTooWide { .. })
+    ));
+    assert!(m.new_var(0, 4095).is_ok());
+}
+
+#[test]
+fn a_variable_from_another_model_is_rejected() {
+    let mut a = Model::new();
+    let mut b = Model::new();
+    let x = a.new_var(1, 3).unwrap();
+    let y = b.new_var(1, 3).unwrap();
+    let e = b.all_different(&[x, y]).unwrap_err();
+    assert!(matches!(e, ModelError::ForeignVariable { .. }));
+    assert!(e.to_string().contains("does not belong"));
+    assert!(b.not_equal(y, x, 0).is_err());
+    assert!(b.linear(&[(1, x)], Relation::Le, 3).is_err());
+}
+
+#[test]
+fn a_table_tuple_of_the_wrong_arity_is_rejected_with_its_index() {
+    let mut m = Model::new();
+    let x = m.new_var(1, 3).unwrap();
+    let y = m.new_var(1, 3).unwrap();
+    let e = m.table(&[x, y], &[vec![1, 2], vec![3]]).unwrap_err();
+    assert_eq!(
+        e,
+        ModelError::TableArity {
+            tuple: 1,
+            expected: 2,
+            got: 1
+        }
+    );
+}
+
+#[test]
+fn a_linear_sum_that_can_overflow_is_rejected() {
+    let mut m = Model::new();
+    let x = m.new_var(0, 1000).unwrap();
+    let e = m
+        .linear(&[(i64::MAX / 10, x)], Relation::Le, 0)
+        .unwrap_err();
+    assert!(matches!(e, ModelError::Overflow { .. }));
+    let y = m.new_var(i64::MAX - 5, i64::MAX).unwrap();
+    assert!(matches!(
+        m.all_different_offset(&[x, y], &[0, 10]),
+        Err(ModelError::Overflow { .. })
+    ));
+    assert!(matches!(
+        m.not_equal(x, y, 10),
+        Err(ModelError::Overflow { .. })
+    ));
+}
+
+#[test]
+fn mismatched_offsets_are_rejected() {
+    let mut m = Model::new();
+    let x = m.new_var(0, 3).unwrap();
+    let e = m.all_different_offset(&[x], &[1, 2]).unwrap_err();
+    assert_eq!(
+        e,
+        ModelError::LengthMismatch {
+            what: "all_different_offset",
+            expected: 1,
+            got: 2
+        }
+    );
+}
+
+#[test]
+fn an_assumption_outside_the_domain_is_unsatisfiable_and_explained() {
+    let mut m = Model::new();
+    let x = m.new_var(1, 9).unwrap();
+    let p = m.build().unwrap();
+    let r = Solver::new(&p, SearchConfig::default()).solve(&[(x, 10)]);
+    assert_eq!(r.outcome, Outcome::Unsatisfiable);
+    let e = p.check_assumptions(&[(x, 10)]).unwrap_err();
+    assert_eq!(
+        e,
+        ModelError::AssumptionOutsideDomain {
+            var: 0,
+            value: 10,
+            min: 1,
+            max: 9
+        }
+    );
+    assert!(e.to_string().contains("x0 = 10"));
+}
+
+#[test]
+fn conflicting_assumptions_are_unsatisfiable() {
+    let mut m = Model::new();
+    let x = m.new_var(1, 9).unwrap();
+    let y = m.new_var(1, 9).unwrap();
+    m.all_different(&[x, y]).unwrap();
+    let p = m.build().unwrap();
+    let mut s = Solver::new(&p, SearchConfig::default());
+    assert_eq!(s.solve(&[(x, 3), (y, 3)]).outcome, Outcome::Unsatisfiable);
+    assert_eq!(s.solve(&[(x, 3), (x, 4)]).outcome, Outcome::Unsatisfiable);
+    assert_eq!(s.solve(&[(x, 3)]).outcome, Outcome::Solved);
+}
+
+#[test]
+fn an_assumption_on_a_foreign_variable_is_unsatisfiable_not_a_panic() {
+    let mut a = Model::new();
+    let mut b = Model::new();
+    let _ = a.new_var(1, 2).unwrap();
+    let bx: Vec<_> = (0..5).map(|_| b.new_var(1, 2).unwrap()).collect();
+    let p = a.build().unwrap();
+    let r = Solver::new(&p, SearchConfig::default()).solve(&[(bx[4], 1)]);
+    assert_eq!(r.outcome, Outcome::Unsatisfiable);
+    assert!(matches!(
+        p.check_assumptions(&[(bx[4], 1)]),
+        Err(ModelError::ForeignVariable { .. })
+    ));
+}

@@ -1,0 +1,44 @@
+//! Opening inputs: files by name, stdin for `-`, and the board-size option shared by subcommands.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+
+use crate::board::box_size_for_side;
+
+/// An input source ready to read, with the name messages use.
+pub(crate) struct Input {
+    /// `<stdin>` or the path as given.
+    pub name: String,
+    /// The buffered stream.
+    pub reader: Box<dyn BufRead>,
+}
+
+/// Opens `path` (`-` = stdin).
+pub(crate) fn open(path: &str) -> io::Result<Input> {
+    if path == "-" {
+        return Ok(Input {
+            name: "<stdin>".to_string(),
+            reader: Box::new(BufReader::new(io::stdin())),
+        });
+    }
+    let file = File::open(path)?;
+    Ok(Input {
+        name: path.to_string(),
+        reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+    })
+}
+
+/// Parses `--size`: the board side (4, 9, 16, 25, 36) into a box size.
+pub(crate) fn parse_size(s: &str) -> Result<usize, String> {
+    let side: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number"))?;
+    box_size_for_side(side)
+        .ok_or_else(|| format!("board side {side} is not one of 4, 9, 16, 25, 36"))
+}
+
+/// True when `e` is a closed pipe on stdout (`sudoku solve big.txt | head`): stop quietly.
+pub(crate) fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}

@@ -1,0 +1,62 @@
+//! The `sudoku` command line: one module per subcommand (`solve`, `check`), shared input handling in `input`.
+//!
+//! Exit codes: 0 when every puzzle was solved (or checked correct), 1 when some puzzle was invalid, unsolvable,
+//! stopped by a limit or wrong, 2 on usage or I/O errors. One bad line never stops a run: it gets its own result
+//! and a message on stderr naming file and line.
+//!
+//! Adding a subcommand: one variant in [`Command`] and one module with its `Args` and `run`.
+
+mod check;
+mod input;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Every puzzle solved / checked.
+pub const EXIT_OK: u8 = 0;
+/// Some puzzle was invalid, unsatisfiable, limited or wrong.
+pub const EXIT_FAILED: u8 = 1;
+/// Usage or I/O error.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Sudoku of every size (4x4 to 36x36): solve, count and check puzzles from files or stdin.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every puzzle of the inputs, writing results in input order.
+    Solve(solve::SolveArgs),
+    /// Verify solutions: a `puzzle,solution` file, solved grids, or a solutions file against `--puzzles`.
+    Check(check::CheckArgs),
+    /// List the registered solvers.
+    List,
+}
+
+/// Parses the process arguments and runs the command.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    ExitCode::from(run(cli))
+}
+
+/// Runs a parsed command line; returns the exit code.
+pub fn run(cli: Cli) -> u8 {
+    match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::List => {
+            for s in crate::registry::registry() {
+                println!("{:<16} {}", s.name, s.description);
+            }
+            EXIT_OK
+        }
+    }
+}

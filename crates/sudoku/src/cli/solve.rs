@@ -1,0 +1,361 @@
+//! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
+//!
+//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per worker
+//! thread through `map_init`) and written in order before the next chunk is read, so memory stays bounded by one
+//! chunk whatever the input size, and output appears as results arrive.
+
+use std::io::{self, BufWriter, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+use csp_core::Limits;
+use rayon::prelude::*;
+
+use super::input::{self, is_broken_pipe};
+use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use crate::board::Board;
+use crate::format::{Entry, EntryStatus, OutputFormat};
+use crate::parse::{Reader, ReaderOptions, Record};
+use crate::registry::{self, Request, Solve, SolverInfo, Status};
+use crate::verify;
+
+/// Records solved per parallel batch: large enough to keep every thread busy, small enough to bound memory.
+pub const CHUNK: usize = 4096;
+
+/// Output format names on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// One line per puzzle: the solution, or the status word.
+    Line,
+    /// A pretty grid per puzzle with a `# line L: status` header.
+    Grid,
+    /// One JSON object per puzzle.
+    Jsonl,
+}
+
+impl From<FormatArg> for OutputFormat {
+    fn from(f: FormatArg) -> OutputFormat {
+        match f {
+            FormatArg::Line => OutputFormat::Line,
+            FormatArg::Grid => OutputFormat::Grid,
+            FormatArg::Jsonl => OutputFormat::Jsonl,
+        }
+    }
+}
+
+/// Options of `sudoku solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Input files (`-` = stdin); stdin when none.
+    pub files: Vec<String>,
+    /// Solver name (`sudoku list` shows them).
+    #[arg(long, default_value = registry::DEFAULT_SOLVER)]
+    pub solver: String,
+    /// Count solutions up to 2: unique (1), multiple (2) or none (0).
+    #[arg(long)]
+    pub count: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Line)]
+    pub format: FormatArg,
+    /// Worker threads (0 = all cores).
+    #[arg(short = 'j', long, default_value_t = 0)]
+    pub threads: usize,
+    /// Stop a puzzle's search after this many nodes (status `limit`).
+    #[arg(long)]
+    pub node_limit: Option<u64>,
+    /// Stop a puzzle's search after this long (status `limit`): `250ms`, `2s`, `1.5` (seconds).
+    #[arg(long, value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+    /// Board side (4, 9, 16, 25, 36) instead of inferring it from each puzzle.
+    #[arg(long, value_parser = input::parse_size)]
+    pub size: Option<usize>,
+}
+
+/// Parses `250ms`, `2s`, `1.5s` or `1.5` (seconds).
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (number, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 1e-3)
+    } else if let Some(sec) = t.strip_suffix('s') {
+        (sec, 1.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a duration (e.g. 250ms, 2s)"))?;
+    Duration::try_from_secs_f64(value * scale).map_err(|_| format!("`{s}` is not a valid duration"))
+}
+
+/// The result of one record, owned so a parallel batch can return it.
+#[derive(Debug)]
+struct Outcome {
+    status: EntryStatus,
+    solution: Option<Board>,
+    count: Option<u64>,
+    error: Option<String>,
+    nodes: u64,
+    micros: u64,
+}
+
+impl Outcome {
+    fn failed(status: EntryStatus, error: String) -> Outcome {
+        Outcome {
+            status,
+            solution: None,
+            count: None,
+            error: Some(error),
+            nodes: 0,
+            micros: 0,
+        }
+    }
+}
+
+/// Solves one record with `solver`, catching a panic (the solver is then rebuilt) and verifying the answer.
+fn solve_record(
+    solver: &mut Box<dyn Solve>,
+    info: &SolverInfo,
+    record: &Record,
+    req: &Request,
+    count: bool,
+) -> Outcome {
+    let puzzle = match &record.item {
+        Ok(p) => p,
+        Err(e) => return Outcome::failed(EntryStatus::Invalid, e.to_string()),
+    };
+    let board = &puzzle.board;
+    if !(info.supports)(board.box_size()) {
+        let n = board.side();
+        return Outcome::failed(
+            EntryStatus::Invalid,
+            format!("solver `{}` does not support {n}x{n} boards", info.name),
+        );
+    }
+    let report = match panic::catch_unwind(AssertUnwindSafe(|| solver.solve(board, req))) {
+        Ok(r) => r,
+        Err(payload) => {
+            *solver = (info.make)();
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            return Outcome::failed(
+                EntryStatus::Error,
+                format!("solver `{}` panicked: {msg}", info.name),
+            );
+        }
+    };
+    let nodes = report.stats.nodes;
+    let micros = u64::try_from(report.stats.time.as_micros()).unwrap_or(u64::MAX);
+    let count_field = count.then_some(report.count);
+    match (report.status, report.solution) {
+        (Status::Solved, Some(solution)) => match verify::verify(board, &solution) {
+            Ok(()) => Outcome {
+                status: EntryStatus::Solved,
+                solution: Some(solution),
+                count: count_field,
+                error: None,
+                nodes,
+                micros,
+            },
+            Err(e) => Outcome {
+                status: EntryStatus::Error,
+                solution: None,
+                count: count_field,
+                error: Some(format!(
+                    "solver `{}` returned a wrong solution: {e}",
+                    info.name
+                )),
+                nodes,
+                micros,
+            },
+        },
+        (Status::Solved, None) => Outcome {
+            status: EntryStatus::Error,
+            solution: None,
+            count: count_field,
+            error: Some(format!(
+                "solver `{}` reported solved without a solution",
+                info.name
+            )),
+            nodes,
+            micros,
+        },
+        (Status::Unsatisfiable, _) => Outcome {
+            status: EntryStatus::Unsatisfiable,
+            solution: None,
+            count: count_field,
+            error: None,
+            nodes,
+            micros,
+        },
+        (Status::Limit, _) => Outcome {
+            status: EntryStatus::Limit,
+            solution: None,
+            count: count_field,
+            error: None,
+            nodes,
+            micros,
+        },
+    }
+}
+
+/// Runs `sudoku solve`.
+pub fn run(args: &SolveArgs) -> u8 {
+    let Some(info) = registry::find(&args.solver) else {
+        eprintln!(
+            "sudoku: unknown solver `{}` (known: {})",
+            args.solver,
+            registry::names()
+        );
+        return EXIT_USAGE;
+    };
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("sudoku: cannot start {} threads: {e}", args.threads);
+            return EXIT_USAGE;
+        }
+    };
+    let mut limits = Limits::none();
+    limits.nodes = args.node_limit;
+    limits.time = args.time_limit;
+    let req = Request {
+        solution_limit: if args.count { 2 } else { 1 },
+        limits,
+    };
+    let options = ReaderOptions {
+        box_size: args.size,
+    };
+    let files: Vec<String> = if args.files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.files.clone()
+    };
+
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut writer = OutputFormat::from(args.format).writer();
+    let mut all_solved = true;
+    let mut io_error = false;
+
+    'files: for path in &files {
+        let input = match input::open(path) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("sudoku: {path}: {e}");
+                io_error = true;
+                continue;
+            }
+        };
+        let name = input.name;
+        let mut reader = Reader::with_options(input.reader, options);
+        loop {
+            let chunk: Vec<Record> = reader.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let outcomes: Vec<Outcome> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(
+                        || (info.make)(),
+                        |solver, record| solve_record(solver, info, record, &req, args.count),
+                    )
+                    .collect()
+            });
+            for (record, outcome) in chunk.iter().zip(&outcomes) {
+                if let Err(e) = &record.item {
+                    if e.is_io() {
+                        eprintln!("sudoku: {name}: {}", e.kind);
+                        io_error = true;
+                        continue;
+                    }
+                }
+                if outcome.status != EntryStatus::Solved {
+                    all_solved = false;
+                    report_failure(&name, record, outcome);
+                }
+                let entry = Entry {
+                    line: record.line,
+                    status: outcome.status,
+                    solution: outcome.solution.as_ref(),
+                    count: outcome.count,
+                    error: outcome.error.as_deref(),
+                    nodes: outcome.nodes,
+                    micros: outcome.micros,
+                };
+                if let Err(e) = writer.write_entry(&mut out, &entry) {
+                    if !is_broken_pipe(&e) {
+                        eprintln!("sudoku: writing output: {e}");
+                    }
+                    io_error = true;
+                    break 'files;
+                }
+            }
+            if let Err(e) = out.flush() {
+                if !is_broken_pipe(&e) {
+                    eprintln!("sudoku: writing output: {e}");
+                }
+                io_error = true;
+                break 'files;
+            }
+        }
+    }
+    if io_error {
+        EXIT_USAGE
+    } else if all_solved {
+        EXIT_OK
+    } else {
+        EXIT_FAILED
+    }
+}
+
+/// The stderr message of a puzzle that was not solved: `FILE: line L: status: detail`.
+fn report_failure(name: &str, record: &Record, outcome: &Outcome) {
+    match (&record.item, &outcome.error) {
+        (Err(e), _) => {
+            let column = e
+                .column
+                .map(|c| format!(", column {c}"))
+                .unwrap_or_default();
+            eprintln!("{name}: line {}{column}: invalid: {}", e.line, e.kind);
+        }
+        (Ok(_), Some(error)) => eprintln!(
+            "{name}: line {}: {}: {error}",
+            record.line,
+            outcome.status.as_str()
+        ),
+        (Ok(_), None) => eprintln!(
+            "{name}: line {}: {}{}",
+            record.line,
+            outcome.status.as_str(),
+            if outcome.status == EntryStatus::Limit {
+                format!(" (search stopped after {} nodes)", outcome.nodes)
+            } else {
+                String::new()
+            }
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn durations_parse_with_and_without_units() {
+        assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
+        assert_eq!(parse_duration("2s").unwrap(), Duration::from_secs(2));
+        assert_eq!(parse_duration("1.5").unwrap(), Duration::from_millis(1500));
+        assert!(parse_duration("-1").is_err());
+        assert!(parse_duration("soon").is_err());
+    }
+}

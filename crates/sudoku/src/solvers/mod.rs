@@ -1,0 +1,122 @@
+//! The reference baselines: the seed exercise's depth-first search, as written ([`naive`]) and with O(1)
+//! used-tables ([`table`]). Both walk empty cells in row-major order and try digits in ascending order, so they
+//! visit the same search tree; they differ only in how a digit is checked. Every faster solver is checked against
+//! them.
+
+pub mod naive;
+pub mod table;
+
+use std::time::Instant;
+
+use csp_core::Stats;
+
+use crate::board::Board;
+use crate::registry::{Report, Status};
+
+/// Builds the report of a finished or stopped search.
+pub(crate) fn report(
+    stopped: bool,
+    count: u64,
+    solution: Option<Board>,
+    mut stats: Stats,
+    start: Instant,
+) -> Report {
+    stats.solutions = count;
+    stats.time = start.elapsed();
+    let status = if stopped {
+        Status::Limit
+    } else if count > 0 {
+        Status::Solved
+    } else {
+        Status::Unsatisfiable
+    };
+    Report {
+        status,
+        solution,
+        count,
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use csp_core::Limits;
+
+    use crate::registry::{Request, Status};
+    use crate::solvers::{naive::NaiveSolver, table::TableSolver};
+    use crate::{verify, Board, Solve};
+
+    const LEET: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn naive_and_table_walk_the_same_tree() {
+        let board: Board = LEET.parse().unwrap();
+        let a = NaiveSolver::default().solve(&board, &Request::count_up_to(2));
+        let b = TableSolver::default().solve(&board, &Request::count_up_to(2));
+        assert_eq!((a.status, a.count), (Status::Solved, 1));
+        assert_eq!((b.status, b.count), (Status::Solved, 1));
+        assert_eq!(a.solution, b.solution);
+        verify::verify(&board, a.solution.as_ref().unwrap()).unwrap();
+        assert_eq!(a.stats.nodes, b.stats.nodes);
+        assert_eq!(a.stats.guesses, b.stats.guesses);
+        assert_eq!(a.stats.fails, b.stats.fails);
+        assert_eq!(a.stats.max_depth, 51);
+    }
+
+    #[test]
+    fn an_empty_four_by_four_has_288_solutions_by_both() {
+        let board = Board::empty(2).unwrap();
+        for solver in [
+            &mut NaiveSolver::default() as &mut dyn Solve,
+            &mut TableSolver::default(),
+        ] {
+            let r = solver.solve(&board, &Request::count_up_to(1000));
+            assert_eq!((r.status, r.count), (Status::Solved, 288));
+        }
+    }
+
+    #[test]
+    fn a_node_limit_is_reported_as_limit_not_unsatisfiable() {
+        let board = Board::empty(3).unwrap();
+        let req = Request::count_up_to(u64::MAX).with_limits(Limits::none().with_nodes(500));
+        for solver in [
+            &mut NaiveSolver::default() as &mut dyn Solve,
+            &mut TableSolver::default(),
+        ] {
+            let r = solver.solve(&board, &req);
+            assert_eq!(r.status, Status::Limit);
+            assert_eq!(r.stats.nodes, 500);
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_unsatisfiable_without_search() {
+        let mut board = Board::empty(3).unwrap();
+        board.set(0, 1).unwrap();
+        board.set(80, 1).unwrap();
+        board.set(8, 1).unwrap();
+        for solver in [
+            &mut NaiveSolver::default() as &mut dyn Solve,
+            &mut TableSolver::default(),
+        ] {
+            let r = solver.solve(&board, &Request::first());
+            assert_eq!(
+                (r.status, r.count, r.stats.nodes),
+                (Status::Unsatisfiable, 0, 0)
+            );
+        }
+    }
+
+    #[test]
+    fn a_full_valid_grid_is_its_own_solution() {
+        let board: Board =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse()
+                .unwrap();
+        let r = TableSolver::default().solve(&board, &Request::count_up_to(2));
+        assert_eq!((r.status, r.count), (Status::Solved, 1));
+        assert_eq!(r.solution.unwrap(), board);
+    }
+}
