@@ -104,10 +104,14 @@ pub struct SolverInfo {
 }
 
 /// The default solver of the CLI and the LeetCode API: the fastest registered one.
-pub const DEFAULT_SOLVER: &str = "table";
+pub const DEFAULT_SOLVER: &str = "fast";
 
 /// Every solver, slowest baseline first.
-static REGISTRY: &[SolverInfo] = &[crate::solvers::naive::INFO, crate::solvers::table::INFO];
+static REGISTRY: &[SolverInfo] = &[
+    crate::solvers::naive::INFO,
+    crate::solvers::table::INFO,
+    crate::fast::INFO,
+];
 
 /// Every registered solver.
 pub fn registry() -> &'static [SolverInfo] {

@@ -332,7 +332,7 @@ impl Search<'_> {
     fn node(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
         if let Some(max) = self.limits.nodes {
-            if self.stats.nodes > max {
+            if self.stats.nodes >= max {
                 return Err(Stop::Limit(LimitKind::Nodes));
             }
         }
