@@ -250,3 +250,118 @@ impl Propagator {
         st.clear_changed();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::domain::WideDomain;
+    use crate::heuristics::Rng;
+    use crate::model::Model;
+    use crate::Relation;
+
+    fn snapshot<D: Domain>(st: &State<D>) -> Vec<D> {
+        (0..st.num_vars() as u32)
+            .map(|v| st.dom(v).clone())
+            .collect()
+    }
+
+    /// Random decisions (assign or remove) with propagation; every undone level must restore the exact domains it
+    /// started from, and undoing to level 0 must restore the root.
+    fn undo_restores_every_level<D: Domain + PartialEq>(n: usize, seed: u64) {
+        let mut m = Model::new();
+        let q: Vec<_> = (0..n)
+            .map(|_| m.new_var(0, n as i64 - 1).unwrap())
+            .collect();
+        m.all_different(&q).unwrap();
+        m.all_different_offset(&q, &(0..n as i64).collect::<Vec<_>>())
+            .unwrap();
+        m.linear(&[(1, q[0]), (2, q[1]), (-1, q[2])], Relation::Le, n as i64)
+            .unwrap();
+        m.equal(q[3], q[4], 1).unwrap();
+        m.table(
+            &[q[5], q[6]],
+            &[vec![0, 1], vec![1, 2], vec![2, 0], vec![3, 3]],
+        )
+        .unwrap();
+        let p = m.build().unwrap();
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        for level in [
+            Propagation::None,
+            Propagation::ForwardChecking,
+            Propagation::Singles,
+        ] {
+            let mut st: State<D> = State::new(&widths);
+            st.scratch = vec![D::full(p.max_width); p.max_table_arity];
+            let mut prop = Propagator::new(&p.constraints, p.num_vars(), level);
+            let mut stats = Stats::default();
+            prop.root(&p.constraints, &p.values, &mut st, &mut stats)
+                .unwrap();
+            let root = snapshot(&st);
+            let mut rng = Rng::new(seed);
+            let mut stack = vec![root.clone()];
+            for _ in 0..400 {
+                let open: Vec<u32> = (0..n as u32).filter(|&v| !st.is_fixed(v)).collect();
+                if open.is_empty() || (stack.len() > 1 && rng.below(3) == 0) {
+                    st.pop_level();
+                    stack.pop();
+                    assert!(
+                        snapshot(&st) == *stack.last().unwrap(),
+                        "undo did not restore the level"
+                    );
+                    continue;
+                }
+                let v = open[rng.below(open.len() as u64) as usize];
+                let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                st.push_level();
+                let r = if rng.below(2) == 0 {
+                    st.assign(v, pos)
+                } else {
+                    st.remove(v, pos)
+                };
+                let ok = r.is_ok()
+                    && prop
+                        .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                        .is_ok();
+                if !ok {
+                    prop.clear(&mut st);
+                    st.pop_level();
+                    assert!(
+                        snapshot(&st) == *stack.last().unwrap(),
+                        "undo after a conflict did not restore"
+                    );
+                } else {
+                    st.check_invariants().unwrap();
+                    stack.push(snapshot(&st));
+                }
+            }
+            st.backtrack_to(0);
+            assert!(
+                snapshot(&st) == root,
+                "undo to level 0 did not restore the root domains"
+            );
+            st.check_invariants().unwrap();
+        }
+    }
+
+    #[test]
+    fn undo_restores_exact_domains_after_random_propagation_on_one_word_domains() {
+        for seed in 0..20 {
+            undo_restores_every_level::<u64>(9, seed);
+        }
+    }
+
+    #[test]
+    fn undo_restores_exact_domains_after_random_propagation_on_two_word_domains() {
+        for seed in 0..10 {
+            undo_restores_every_level::<u128>(100, seed);
+        }
+    }
+
+    #[test]
+    fn undo_restores_exact_domains_after_random_propagation_on_bitvec_domains() {
+        for seed in 0..5 {
+            undo_restores_every_level::<WideDomain>(300, seed);
+        }
+    }
+}

@@ -18,6 +18,7 @@ pub mod board;
 pub mod cli;
 pub mod fast;
 pub mod format;
+pub mod fuzz_targets;
 pub mod leetcode;
 pub mod parse;
 pub mod registry;

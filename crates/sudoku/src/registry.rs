@@ -110,6 +110,15 @@ pub const DEFAULT_SOLVER: &str = "fast";
 static REGISTRY: &[SolverInfo] = &[
     crate::solvers::naive::INFO,
     crate::solvers::table::INFO,
+    crate::solvers::csp::presets::CHECK_INFO,
+    crate::solvers::csp::presets::FC_INFO,
+    crate::solvers::csp::presets::MRV_INFO,
+    crate::solvers::csp::presets::MRV_SINGLES_INFO,
+    crate::solvers::csp::presets::MRV_DEGREE_INFO,
+    crate::solvers::csp::presets::DOM_WDEG_INFO,
+    crate::solvers::csp::presets::MEDIAN_INFO,
+    crate::solvers::csp::presets::LCV_INFO,
+    crate::solvers::csp::presets::RANDOM_INFO,
     crate::fast::INFO,
 ];
 

@@ -5,8 +5,8 @@
 //!
 //! Per non-blank, non-comment line (leading whitespace skipped), in this order:
 //! 1. the first line with a comma and a word before it is a CSV header: skipped;
-//! 2. inside a multi-line grid, the line is its next row, unless it is a whole one-line puzzle of another size,
-//!    which ends the grid as incomplete;
+//! 2. inside a multi-line grid, the line is its next row, unless it is a whole one-line puzzle of another size
+//!    or its first token is longer than two rows (a one-line puzzle gone wrong), which ends the grid as incomplete;
 //! 3. a first token with a whole grid's cell count (16, 81, 256, 625, 1296) is a one-line puzzle, except that a
 //!    16-character token with a symbol above 4 (impossible on a 4x4 board) starts a 16x16 grid;
 //! 4. a line whose cells (decoration `| + - = ,` and spaces removed) number 4, 9, 16, 25 or 36 starts a grid;
@@ -190,7 +190,10 @@ impl<R: BufRead> Reader<R> {
             if row_cells(text).next().is_none() {
                 return; // a separator line inside the grid
             }
-            if single_box.is_none() || token.chars == block.side() {
+            // A token longer than two rows' worth of cells is a one-line puzzle gone wrong, never a row: it ends
+            // the grid and gets its own result instead of vanishing into the grid's error.
+            let could_be_row = token.chars <= 2 * block.side();
+            if (single_box.is_none() && could_be_row) || token.chars == block.side() {
                 block.push_row(line, text);
                 if block.is_complete() {
                     self.flush_block();
