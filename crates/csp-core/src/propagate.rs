@@ -212,7 +212,7 @@ impl Propagator {
             }
             for k in 0..st.changed.len() {
                 let v = st.changed[k];
-                st.in_changed[v as usize] = false;
+                st.unqueue(v);
                 for &c in self.dom_watch.row(v) {
                     if !self.scheduled[c as usize] {
                         self.scheduled[c as usize] = true;
