@@ -75,6 +75,11 @@ impl AllDifferent {
         matches!(self.layout, Layout::Aligned)
     }
 
+    /// True when the group is aligned and has as many members as values: it uses every value exactly once.
+    pub fn is_permutation(&self) -> bool {
+        self.permutation
+    }
+
     /// True when hidden singles can run on raw masks (all members share one index space).
     pub fn supports_singles(&self) -> bool {
         matches!(self.layout, Layout::Aligned) && self.vars.len() > 1
