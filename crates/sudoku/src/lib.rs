@@ -19,6 +19,7 @@ pub mod cli;
 pub mod fast;
 pub mod format;
 pub mod fuzz_targets;
+pub mod generate;
 pub mod leetcode;
 pub mod parse;
 pub mod registry;

@@ -1,4 +1,4 @@
-//! The `sudoku` command line: one module per subcommand (`solve`, `check`), shared input handling in `input`.
+//! The `sudoku` command line: one module per subcommand (`solve`, `check`, `generate`), shared input handling in `input`.
 //!
 //! Exit codes: 0 when every puzzle was solved (or checked correct), 1 when some puzzle was invalid, unsolvable,
 //! stopped by a limit or wrong, 2 on usage or I/O errors. One bad line never stops a run: it gets its own result
@@ -7,6 +7,7 @@
 //! Adding a subcommand: one variant in [`Command`] and one module with its `Args` and `run`.
 
 mod check;
+mod generate;
 mod input;
 mod solve;
 
@@ -37,6 +38,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Verify solutions: a `puzzle,solution` file, solved grids, or a solutions file against `--puzzles`.
     Check(check::CheckArgs),
+    /// Generate unique puzzles for a board size and seed, rated by search effort.
+    Generate(generate::GenerateArgs),
     /// List the registered solvers.
     List,
 }
@@ -52,6 +55,7 @@ pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::List => {
             for s in crate::registry::registry() {
                 println!("{:<16} {}", s.name, s.description);

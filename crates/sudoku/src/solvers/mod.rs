@@ -3,6 +3,7 @@
 //! visit the same search tree; they differ only in how a digit is checked. Every faster solver is checked against
 //! them.
 
+pub mod csp;
 pub mod naive;
 pub mod table;
 
