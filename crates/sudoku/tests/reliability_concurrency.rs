@@ -17,7 +17,11 @@ fn mixed_input() -> String {
     let mut text = String::new();
     for i in 0..CHUNK + 1000 {
         let box_size = if i % 4 == 0 { 2 } else { 3 };
-        let mut board = with_holes(&random_solved_grid(box_size, rng.next_u64()), 550, rng.next_u64());
+        let mut board = with_holes(
+            &random_solved_grid(box_size, rng.next_u64()),
+            550,
+            rng.next_u64(),
+        );
         match i % 50 {
             7 => text.push_str("not a puzzle at all\n"),
             13 => {
@@ -54,10 +58,22 @@ fn results_are_identical_with_one_thread_two_threads_and_a_second_run() {
     let (two, err_two) = solve(&input, &["--count", "-j", "2"]);
     let (again, err_again) = solve(&input, &["--count", "-j", "2"]);
     assert_eq!(one.lines().count(), CHUNK + 1000, "one result per record");
-    assert!(one == two && two == again, "line output differs between runs");
-    assert!(err_one == err_two && err_two == err_again, "stderr differs between runs");
-    assert!(one.lines().any(|l| l == "unsatisfiable"), "the input has unsolvable puzzles");
-    assert!(one.lines().any(|l| l.ends_with(" 2")), "and multi-solution ones");
+    assert!(
+        one == two && two == again,
+        "line output differs between runs"
+    );
+    assert!(
+        err_one == err_two && err_two == err_again,
+        "stderr differs between runs"
+    );
+    assert!(
+        one.lines().any(|l| l == "unsatisfiable"),
+        "the input has unsolvable puzzles"
+    );
+    assert!(
+        one.lines().any(|l| l.ends_with(" 2")),
+        "and multi-solution ones"
+    );
 }
 
 #[test]
