@@ -3,7 +3,8 @@
 //!   (capped at 2), the count is at least 1 (the grid itself solves it), every returned solution verifies, and a
 //!   unique solution is the grid the holes were cut from;
 //! - `parse(format(board)) == board` for the line and grid formats, every size 4x4..36x36, size inferred or fixed;
-//!   a board with clashing givens reads back as exactly the clash `Board::find_clash` names.
+//!   a board with clashing givens reads back as exactly the clash `Board::find_clash` names;
+//! - generated puzzles (4x4 and 9x9, minimal target) are unique by every solver and the oracles, and minimal.
 //!
 //! Case counts are fixed in each `proptest_config` (and reported by the suite's README); proptest's persistence
 //! file is off so failures are reported as the shrunk input rather than stored.
@@ -128,5 +129,59 @@ proptest! {
                 Some(clash) => prop_assert_eq!(back, Err(ParseErrorKind::Clash(clash))),
             }
         }
+    }
+}
+
+/// Checks one generated puzzle with the oracles: unique by every solver and the oracle, its solution is the
+/// grid it came with, and (minimal target) every clue is needed: removing any one gives a second solution.
+fn check_generated(box_size: usize, seed: u64) -> Result<(), TestCaseError> {
+    use sudoku::fuzz_targets::{count_4x4, reference_count};
+    use sudoku::generate::{generate, GenerateOptions};
+    let run = generate(&GenerateOptions::new(box_size), seed, 1, 1000)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let p = &run.puzzles[0];
+    let count = CrossCheck::new(NODE_CAP)
+        .check(&p.puzzle)
+        .map_err(TestCaseError::fail)?;
+    prop_assert_eq!(count, Some(1), "{:?}", p.puzzle);
+    prop_assert!(sudoku::verify::verify(&p.puzzle, &p.solution).is_ok());
+    let r = (sudoku::find("table").unwrap().make)().solve(&p.puzzle, &sudoku::Request::first());
+    prop_assert_eq!(r.solution.as_ref(), Some(&p.solution));
+    if p.unproven == 0 {
+        for cell in (0..p.puzzle.cell_count()).filter(|&c| p.puzzle.cells()[c] != 0) {
+            let mut fewer = p.puzzle.clone();
+            fewer.set(cell, 0).unwrap();
+            let count = if box_size == 2 {
+                Some(count_4x4(&fewer, 2))
+            } else {
+                reference_count(&fewer, 2, NODE_CAP)
+            };
+            prop_assert_eq!(
+                count,
+                Some(2),
+                "clue {} of {:?} is not needed",
+                cell,
+                p.puzzle
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn generated_four_by_fours_are_unique_and_minimal_by_the_oracles(seed in any::<u64>()) {
+        check_generated(2, seed)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+
+    #[test]
+    fn generated_nine_by_nines_are_unique_and_minimal_by_the_oracles(seed in any::<u64>()) {
+        check_generated(3, seed)?;
     }
 }
