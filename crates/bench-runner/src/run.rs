@@ -240,16 +240,27 @@ pub fn run<F: Family>(
                 solve_chunk(&mut runner, chunk, &mut summary);
             }
         } else {
-            loop {
-                if opts.cancel.load(Ordering::Relaxed) {
-                    break;
+            // A reader thread parses the next chunk while this one is solved; the channel holds one chunk, so at
+            // most three chunks are in memory (being read, waiting, being solved).
+            let chunk_size = opts.chunk.max(1);
+            let cancel = &*opts.cancel;
+            std::thread::scope(|scope| {
+                let (tx, rx) = std::sync::mpsc::sync_channel::<Entries<F>>(1);
+                scope.spawn(move || {
+                    while !cancel.load(Ordering::Relaxed) {
+                        let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
+                        if chunk.is_empty() || tx.send(chunk).is_err() {
+                            break;
+                        }
+                    }
+                });
+                for chunk in rx {
+                    if cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    solve_chunk(&mut runner, chunk, &mut summary);
                 }
-                let chunk: Entries<F> = records.by_ref().take(opts.chunk.max(1)).collect();
-                if chunk.is_empty() {
-                    break;
-                }
-                solve_chunk(&mut runner, chunk, &mut summary);
-            }
+            });
         }
         done_bytes += ds.size_bytes().unwrap_or(0);
         progress.set_position(done_bytes);
@@ -444,7 +455,20 @@ impl<F: Family> Runner<'_, F> {
         summary: &mut DatasetSummary,
     ) {
         let naive = self.opts.solvers.iter().position(|s| s == NAIVE);
-        for (i, rec) in chunk.iter().enumerate() {
+        let family = self.family;
+        let check_puzzle = |i: usize| -> Vec<Option<String>> {
+            results
+                .iter()
+                .map(|r| r[i].as_ref().and_then(|o| check(family, &chunk[i], o)))
+                .collect()
+        };
+        let all_errors: Vec<Vec<Option<String>>> = match &self.pool {
+            None => (0..chunk.len()).map(check_puzzle).collect(),
+            Some(pool) => {
+                pool.install(|| (0..chunk.len()).into_par_iter().map(check_puzzle).collect())
+            }
+        };
+        for ((i, rec), errors) in chunk.iter().enumerate().zip(all_errors) {
             let outs: Vec<Option<&Outcome<F::Solution>>> =
                 results.iter().map(|r| r[i].as_ref()).collect();
             if outs.iter().all(Option::is_none) {
@@ -454,10 +478,6 @@ impl<F: Family> Runner<'_, F> {
             if let Err(e) = &rec.item {
                 self.note_invalid(format!("{}: {e}", summary.path));
             }
-            let errors: Vec<Option<String>> = outs
-                .iter()
-                .map(|o| o.and_then(|o| self.check(rec, o)))
-                .collect();
             for (k, err) in errors.iter().enumerate() {
                 if let Some(err) = err {
                     self.warn(format!(
@@ -525,27 +545,6 @@ impl<F: Family> Runner<'_, F> {
         }
     }
 
-    /// The independent check of one answer: its solution must pass `verify` and, when the dataset carries a
-    /// solution and the answer claims a unique-or-first solution, equal it.
-    fn check(
-        &self,
-        rec: &Record<F::Puzzle, F::Solution>,
-        o: &Outcome<F::Solution>,
-    ) -> Option<String> {
-        let (Ok(entry), Some(sol)) = (&rec.item, &o.solution) else {
-            return None;
-        };
-        if let Err(e) = self.family.verify(&entry.puzzle, sol) {
-            return Some(format!("wrong solution: {e}"));
-        }
-        match (&entry.expected, o.verdict) {
-            (Some(expected), Verdict::Solved) if expected != sol => {
-                Some("solution differing from the dataset's".into())
-            }
-            _ => None,
-        }
-    }
-
     /// Describes how the concluded answers of the contenders contradict each other, if they do.
     fn disagreement(&self, outs: &[Option<&Outcome<F::Solution>>]) -> Option<String> {
         let concluded: Vec<(usize, &Outcome<F::Solution>)> = outs
@@ -588,6 +587,27 @@ impl<F: Family> Runner<'_, F> {
         } else if self.warned == MAX_WARNINGS + 1 {
             eprintln!("(further errors are counted in the report but not printed)");
         }
+    }
+}
+
+/// The independent check of one answer: its solution must pass `verify` and, when the dataset carries a
+/// solution and the answer claims a unique-or-first solution, equal it.
+fn check<F: Family>(
+    family: &F,
+    rec: &Record<F::Puzzle, F::Solution>,
+    o: &Outcome<F::Solution>,
+) -> Option<String> {
+    let (Ok(entry), Some(sol)) = (&rec.item, &o.solution) else {
+        return None;
+    };
+    if let Err(e) = family.verify(&entry.puzzle, sol) {
+        return Some(format!("wrong solution: {e}"));
+    }
+    match (&entry.expected, o.verdict) {
+        (Some(expected), Verdict::Solved) if expected != sol => {
+            Some("solution differing from the dataset's".into())
+        }
+        _ => None,
     }
 }
 

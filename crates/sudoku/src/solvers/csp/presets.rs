@@ -19,6 +19,13 @@
 //! checking, then MRV, then hidden singles); the heuristic presets below them each change one choice of
 //! `csp-mrv-singles`, the strongest baseline, so their figures compare directly with it.
 //!
+//! Measured trade-offs (forum_hardest_1905_11plus, first 500 puzzles, count up to 2; see the bench
+//! `benches/sudoku_csp.rs`): value orders cannot change an exhaustive search's tree, so `csp-median` and `csp-lcv`
+//! visit exactly `csp-mrv-singles`'s 173 nodes per puzzle and only add their own cost per node. The engine's
+//! degree counts constraints still involving another unassigned variable, which on Sudoku is 3 for nearly every
+//! cell, so `csp-mrv-degree` also visits the same 173 nodes. `csp-dom-wdeg` needs 120 (66 vs 90 for the first
+//! solution) but costs more per node; `csp-random` 154.
+//!
 //! "Houses" is the model of [`super::SudokuModel`]: one `all_different` per row, column and box. "Pairs" posts
 //! the same rules as one `not_equal` per pair of cells sharing a house. Under propagation `None` the engine checks
 //! a constraint once all its variables are assigned; with pairs that means each placed digit is checked against
@@ -127,7 +134,8 @@ pub const MRV_SINGLES: Preset = Preset {
 /// `csp-mrv-degree`.
 pub const MRV_DEGREE: Preset = Preset {
     name: "csp-mrv-degree",
-    description: "engine, MRV with ties to the cell with most unassigned peers, FC + hidden singles, digits ascending",
+    description: "engine, MRV with ties to the cell in most houses still holding another empty cell (nearly always \
+                  all 3, so it searches like csp-mrv-singles), FC + hidden singles, digits ascending",
     var_order: VarOrder::MrvDegree,
     ..BASE
 };

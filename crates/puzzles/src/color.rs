@@ -1,0 +1,284 @@
+//! Graph colouring: find a k-colouring of a DIMACS graph, prove none exists, or find the chromatic number.
+//!
+//! Model for a fixed k: one variable per vertex with colours `0..k`; the edges are covered by cliques
+//! ([`crate::graph::clique_cover`]) and each clique posted as one `all_different` (a lone edge as `x_u != x_v`),
+//! so that with hidden singles a clique of exactly k vertices must use every colour. Colours are
+//! interchangeable, so without care an infeasibility proof is repeated k! times; we break that symmetry by finding
+//! a large clique greedily ([`crate::graph::greedy_clique`]) and fixing its vertices to colours 0, 1, 2, ... as
+//! root assumptions (any colouring can be renamed to agree with that). A clique larger than k is itself the proof
+//! that no k-colouring exists, found without search.
+//!
+//! Chromatic number ([`chromatic_number`]): DSATUR gives an upper bound and a colouring, the clique a lower bound;
+//! then k descends from the upper bound minus one, each step a search, until a k is proved infeasible (the answer
+//! is k + 1, `optimal`) or the clique bound is met (`optimal` without search), or a limit stops it (the best
+//! colouring so far, not proved optimal).
+
+use std::time::Instant;
+
+use csp_core::{Model, Outcome, Propagation, SearchConfig, Solution, Stats, ValueOrder, VarOrder};
+
+use crate::error::{ParseError, PuzzleError, VerifyError};
+use crate::graph::{clique_cover, dsatur, greedy_clique, verify_coloring, Graph};
+use crate::puzzle::{solve_encoded, Encoding, Kind, Mode, Puzzle, Report};
+
+/// A colouring instance: a graph and, optionally, the number of colours allowed.
+#[derive(Clone, Debug)]
+pub struct Coloring {
+    /// The graph to colour.
+    pub graph: Graph,
+    /// `Some(k)`: find a colouring with colours `0..k` or prove there is none. `None`: find the chromatic number.
+    pub k: Option<usize>,
+    /// The greedy clique whose vertices get fixed colours (computed once, reused by every k).
+    clique: Vec<usize>,
+    /// Edge clique cover: each clique is posted as one `all_different` (an edge alone as `not_equal`).
+    cover: Vec<Vec<usize>>,
+}
+
+impl Coloring {
+    /// An instance on `graph` with `k` colours (or the chromatic number for `None`).
+    pub fn new(graph: Graph, k: Option<usize>) -> Self {
+        let clique = greedy_clique(&graph);
+        let cover = clique_cover(&graph);
+        Self {
+            graph,
+            k,
+            clique,
+            cover,
+        }
+    }
+
+    /// The clique used for symmetry breaking and as the lower bound.
+    pub fn clique(&self) -> &[usize] {
+        &self.clique
+    }
+
+    /// The model for exactly `k` colours, or `None` when the clique already proves it infeasible (or k = 0 on a
+    /// non-empty graph).
+    pub fn encode_k(&self, k: usize) -> Result<Option<Encoding>, PuzzleError> {
+        let n = self.graph.vertices();
+        if self.clique.len() > k || (k == 0 && n > 0) {
+            return Ok(None);
+        }
+        let mut m = Model::new();
+        let vars = (0..n)
+            .map(|_| m.new_var(0, k as i64 - 1))
+            .collect::<Result<Vec<_>, _>>()?;
+        for clique in &self.cover {
+            if let [u, v] = clique[..] {
+                m.not_equal(vars[u], vars[v], 0)?;
+            } else {
+                let cv: Vec<_> = clique.iter().map(|&u| vars[u]).collect();
+                m.all_different(&cv)?;
+            }
+        }
+        let assumptions = self
+            .clique
+            .iter()
+            .enumerate()
+            .map(|(color, &v)| (vars[v], color as i64))
+            .collect();
+        Ok(Some(Encoding {
+            problem: m.build()?,
+            assumptions,
+        }))
+    }
+
+    /// One search for a `k`-colouring: Solved with the colouring, or Unsatisfiable (by clique or by search), or a
+    /// limit.
+    pub fn solve_k(
+        &self,
+        k: usize,
+        config: &SearchConfig,
+        mode: Mode,
+    ) -> Result<Report<Vec<usize>>, PuzzleError> {
+        match self.encode_k(k)? {
+            Some(enc) => solve_encoded(self, &enc, config, mode),
+            None => Ok(Report {
+                outcome: Outcome::Unsatisfiable,
+                answer: None,
+                count: matches!(mode, Mode::Count(_)).then_some(0),
+                stats: Stats::default(),
+                verified: None,
+                extra: serde_json::Map::new(),
+            }),
+        }
+    }
+}
+
+/// The result of [`chromatic_number`].
+#[derive(Clone, Debug)]
+pub struct Chromatic {
+    /// The fewest colours found (colours in `coloring` are `0..colors`).
+    pub colors: usize,
+    /// A proper colouring with `colors` colours.
+    pub coloring: Vec<usize>,
+    /// Whether `colors - 1` colours were proved impossible (by search or by the clique bound).
+    pub optimal: bool,
+    /// The clique lower bound.
+    pub clique: usize,
+    /// The colours DSATUR used (the starting upper bound).
+    pub dsatur: usize,
+    /// One entry per engine search: (k, outcome, stats).
+    pub steps: Vec<(usize, Outcome, Stats)>,
+    /// Wall time of the whole procedure, DSATUR and clique included.
+    pub time: std::time::Duration,
+}
+
+/// Finds the chromatic number by descending k (see the module docs). Limits in `config` apply to each search.
+pub fn chromatic_number(
+    instance: &Coloring,
+    config: &SearchConfig,
+) -> Result<Chromatic, PuzzleError> {
+    let start = Instant::now();
+    let n = instance.graph.vertices();
+    let mut coloring = dsatur(&instance.graph);
+    let dsatur_k = coloring.iter().max().map_or(0, |&c| c + 1);
+    let lower = instance.clique.len().max(usize::from(n > 0));
+    let mut colors = dsatur_k;
+    let mut optimal = colors <= lower;
+    let mut steps = Vec::new();
+    while !optimal {
+        let k = colors - 1;
+        let r = instance.solve_k(k, config, Mode::First)?;
+        steps.push((k, r.outcome, r.stats));
+        match (r.outcome, r.answer) {
+            (Outcome::Solved, Some(answer)) => {
+                coloring = answer;
+                colors = k;
+                optimal = colors <= lower;
+            }
+            (Outcome::Unsatisfiable, _) => optimal = true,
+            _ => break,
+        }
+    }
+    Ok(Chromatic {
+        colors,
+        coloring,
+        optimal,
+        clique: lower,
+        dsatur: dsatur_k,
+        steps,
+        time: start.elapsed(),
+    })
+}
+
+impl Puzzle for Coloring {
+    type Answer = Vec<usize>;
+    const KIND: Kind = Kind::Color;
+
+    fn parse(text: &str) -> Result<Self, ParseError> {
+        Ok(Coloring::new(Graph::parse_dimacs(text)?, None))
+    }
+
+    /// With `k` unset this encodes the DSATUR bound; [`Puzzle::solve`] runs the descending search instead.
+    fn encode(&self) -> Result<Encoding, PuzzleError> {
+        let k = self
+            .k
+            .unwrap_or_else(|| dsatur(&self.graph).iter().max().map_or(0, |&c| c + 1));
+        match self.encode_k(k)? {
+            Some(e) => Ok(e),
+            None => Err(PuzzleError::Invalid(format!(
+                "a clique of {} vertices cannot be coloured with {k} colours",
+                self.clique.len()
+            ))),
+        }
+    }
+
+    fn decode(&self, solution: &Solution) -> Vec<usize> {
+        solution.values().iter().map(|&v| v as usize).collect()
+    }
+
+    /// Checks properness and, with a fixed k, that only colours `0..k` are used.
+    fn verify(&self, answer: &Vec<usize>) -> Result<(), VerifyError> {
+        let k = self
+            .k
+            .unwrap_or_else(|| answer.iter().max().map_or(0, |&c| c + 1));
+        verify_coloring(&self.graph, answer, k)
+    }
+
+    /// dom/wdeg with hidden singles. dom/wdeg learns where failures concentrate (queen8_8, 9 colours: 1,526
+    /// nodes vs 37,330 for MRV; myciel5's 5-colour proof: 53,635 vs 2,150,093), and singles on the clique
+    /// cover turn a clique of exactly k vertices into a permutation of the colours (queen8_8's 8-colour proof:
+    /// 11,486 nodes vs 151,431 with forward checking only).
+    fn default_config(&self) -> SearchConfig {
+        SearchConfig::default()
+            .var_order(VarOrder::DomWdeg)
+            .value_order(ValueOrder::Ascending)
+            .propagation(Propagation::Singles)
+    }
+
+    fn answer_text(&self, answer: &Vec<usize>) -> String {
+        let cols: Vec<String> = answer.iter().map(|c| c.to_string()).collect();
+        cols.join(" ")
+    }
+
+    fn answer_json(&self, answer: &Vec<usize>) -> serde_json::Value {
+        serde_json::Value::from(answer.clone())
+    }
+
+    fn answer_key(&self) -> &'static str {
+        "coloring"
+    }
+
+    fn solve(&self, config: &SearchConfig, mode: Mode) -> Result<Report<Vec<usize>>, PuzzleError> {
+        let mut report = match self.k {
+            Some(k) => {
+                let mut r = self.solve_k(k, config, mode)?;
+                r.extra.insert("k".into(), k.into());
+                r
+            }
+            None => {
+                let ch = chromatic_number(self, config)?;
+                let verified = Some(verify_coloring(&self.graph, &ch.coloring, ch.colors));
+                let mut extra = serde_json::Map::new();
+                extra.insert("optimal".into(), ch.optimal.into());
+                extra.insert("clique".into(), ch.clique.into());
+                extra.insert("dsatur".into(), ch.dsatur.into());
+                Report {
+                    outcome: Outcome::Solved,
+                    answer: Some(ch.coloring),
+                    count: None,
+                    stats: ch.steps.iter().map(|s| s.2).sum(),
+                    verified,
+                    extra,
+                }
+            }
+        };
+        if let Some(a) = &report.answer {
+            let used = a.iter().max().map_or(0, |&c| c + 1);
+            report.extra.insert("colors".into(), used.into());
+        }
+        Ok(report)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::graph::{mycielski_graph, queen_graph};
+
+    #[test]
+    fn a_clique_larger_than_k_is_infeasible_without_search() {
+        let c = Coloring::new(queen_graph(5, 5), Some(4));
+        assert!(c.encode_k(4).unwrap().is_none());
+        let r = c.solve_k(4, &SearchConfig::default(), Mode::First).unwrap();
+        assert_eq!(r.outcome, Outcome::Unsatisfiable);
+        assert_eq!(r.stats.nodes, 0);
+    }
+
+    #[test]
+    fn chromatic_number_of_small_generated_graphs() {
+        for (g, chi) in [
+            (mycielski_graph(3), 4),
+            (mycielski_graph(4), 5),
+            (queen_graph(5, 5), 5),
+        ] {
+            let c = Coloring::new(g, None);
+            let ch = chromatic_number(&c, &c.default_config()).unwrap();
+            assert_eq!(ch.colors, chi);
+            assert!(ch.optimal);
+            verify_coloring(&c.graph, &ch.coloring, chi).unwrap();
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The `Puzzle` trait every family implements, and the one generic path that solves any of them.
+//!
+//! A family does four things and nothing else: **parse** its own text format, **encode** an instance as a csp-core
+//! model, **decode** an engine solution into its own answer type, and **verify** that answer directly against the
+//! puzzle's rules (never through the engine, so a propagation bug cannot hide a wrong answer). [`solve`] glues them:
+//! encode, search, decode, verify, in that order, for every family alike; the `puzzles` binary and the bench runner
+//! both go through it, the latter via the kind-erased [`run_text`].
+//!
+//! Variables are created in a fixed order by every family (cell `r * n + c`, vertex `v`, row `r` of the queens), so
+//! decoding reads `solution.values()` by index and needs no side table.
+
+use std::str::FromStr;
+
+use csp_core::{Outcome, Problem, SearchConfig, Solution, Solver, Stats, VarId};
+
+use crate::error::{ParseError, PuzzleError, VerifyError};
+
+/// What a solve is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution found.
+    First,
+    /// Count solutions, stopping at the given number (2 proves uniqueness; `u64::MAX` counts them all).
+    Count(u64),
+}
+
+/// A puzzle instance as a frozen csp-core problem plus the values fixed at the root (givens).
+pub struct Encoding {
+    /// The model, frozen; variable `i` is the family's `i`-th cell / vertex / row.
+    pub problem: Problem,
+    /// Givens, passed to the solver as root assumptions so one problem serves every instance of a shape.
+    pub assumptions: Vec<(VarId, i64)>,
+}
+
+/// The puzzle families this crate models, as named by `--kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// N-Queens ([`crate::queens`]).
+    Queens,
+    /// Graph colouring of DIMACS `.col` graphs ([`crate::color`]).
+    Color,
+    /// Latin square completion ([`crate::latin`]).
+    Latin,
+    /// Killer Sudoku ([`crate::killer`]).
+    Killer,
+    /// KenKen ([`crate::kenken`]).
+    Kenken,
+}
+
+impl Kind {
+    /// Every kind, in the order the documentation lists them.
+    pub const ALL: [Kind; 5] = [
+        Kind::Queens,
+        Kind::Color,
+        Kind::Latin,
+        Kind::Killer,
+        Kind::Kenken,
+    ];
+
+    /// The `--kind` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Queens => "queens",
+            Kind::Color => "color",
+            Kind::Latin => "latin",
+            Kind::Killer => "killer",
+            Kind::Kenken => "kenken",
+        }
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown puzzle kind `{s}` (expected queens, color, latin, killer or kenken)"
+                )
+            })
+    }
+}
+
+/// What one solve produced.
+#[derive(Clone, Debug)]
+pub struct Report<A> {
+    /// Solved (an answer exists), Unsatisfiable (proof that none does) or Limit (no conclusion).
+    pub outcome: Outcome,
+    /// The first answer found, decoded.
+    pub answer: Option<A>,
+    /// With [`Mode::Count`]: solutions counted (exact unless `outcome` is a limit).
+    pub count: Option<u64>,
+    /// Search effort, summed over every engine call the solve made.
+    pub stats: Stats,
+    /// The independent verifier's verdict on `answer` (`None` when there is no answer).
+    pub verified: Option<Result<(), VerifyError>>,
+    /// Family-specific result fields for the JSON line (colouring: `colors`, `optimal`).
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// One puzzle family: its format, its model, its decoding and its own checker.
+pub trait Puzzle: Sized + Sync {
+    /// A solved instance in the family's own terms (queen columns, vertex colours, a filled grid).
+    type Answer;
+
+    /// Which family this is.
+    const KIND: Kind;
+
+    /// Reads one instance from the family's text format; errors name the line (and column) at fault.
+    fn parse(text: &str) -> Result<Self, ParseError>;
+
+    /// Builds the csp-core model. Errors here mean the instance is contradictory (see [`PuzzleError::Invalid`]).
+    fn encode(&self) -> Result<Encoding, PuzzleError>;
+
+    /// Turns an engine solution of [`Puzzle::encode`]'s model into an answer.
+    fn decode(&self, solution: &Solution) -> Self::Answer;
+
+    /// Checks an answer against the rules directly, without the engine.
+    fn verify(&self, answer: &Self::Answer) -> Result<(), VerifyError>;
+
+    /// The search strategy that does best on this family (measured; see the crate README).
+    fn default_config(&self) -> SearchConfig {
+        SearchConfig::default()
+    }
+
+    /// The answer in the family's text format (what `--format text` prints).
+    fn answer_text(&self, answer: &Self::Answer) -> String;
+
+    /// The answer as a JSON value, written under [`Puzzle::answer_key`].
+    fn answer_json(&self, answer: &Self::Answer) -> serde_json::Value;
+
+    /// The JSON key of the answer: `"solution"`, except where the issue names another (`"coloring"`).
+    fn answer_key(&self) -> &'static str {
+        "solution"
+    }
+
+    /// Encode, search, decode, verify. Families with more than one engine call per answer (the chromatic number)
+    /// override this.
+    fn solve(
+        &self,
+        config: &SearchConfig,
+        mode: Mode,
+    ) -> Result<Report<Self::Answer>, PuzzleError> {
+        solve_encoded(self, &self.encode()?, config, mode)
+    }
+}
+
+/// Runs one search on an already built encoding: the shared half of [`Puzzle::solve`].
+pub fn solve_encoded<P: Puzzle>(
+    puzzle: &P,
+    encoding: &Encoding,
+    config: &SearchConfig,
+    mode: Mode,
+) -> Result<Report<P::Answer>, PuzzleError> {
+    let mut solver = Solver::new(&encoding.problem, config.clone());
+    let (outcome, solution, stats, count) = match mode {
+        Mode::First => {
+            let r = solver.solve(&encoding.assumptions);
+            (r.outcome, r.solution, r.stats, None)
+        }
+        Mode::Count(limit) => {
+            let c = solver.count(&encoding.assumptions, limit);
+            (c.outcome, c.first, c.stats, Some(c.count))
+        }
+    };
+    let answer = solution.as_ref().map(|s| puzzle.decode(s));
+    let verified = answer.as_ref().map(|a| puzzle.verify(a));
+    Ok(Report {
+        outcome,
+        answer,
+        count,
+        stats,
+        verified,
+        extra: serde_json::Map::new(),
+    })
+}
+
+/// A [`Report`] with the answer already rendered, so callers can handle every family alike.
+#[derive(Clone, Debug)]
+pub struct DynReport {
+    /// See [`Report::outcome`].
+    pub outcome: Outcome,
+    /// See [`Report::count`].
+    pub count: Option<u64>,
+    /// See [`Report::stats`].
+    pub stats: Stats,
+    /// See [`Report::verified`].
+    pub verified: Option<Result<(), VerifyError>>,
+    /// The answer in the family's text format.
+    pub answer_text: Option<String>,
+    /// The answer as JSON.
+    pub answer_json: Option<serde_json::Value>,
+    /// The JSON key the answer goes under (see [`Puzzle::answer_key`]).
+    pub answer_key: &'static str,
+    /// See [`Report::extra`].
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// Solves a parsed instance and renders its answer (the generic body of [`run_text`]).
+pub fn run_puzzle<P: Puzzle>(
+    puzzle: &P,
+    config: Option<&SearchConfig>,
+    mode: Mode,
+) -> Result<DynReport, PuzzleError> {
+    let default;
+    let config = match config {
+        Some(c) => c,
+        None => {
+            default = puzzle.default_config();
+            &default
+        }
+    };
+    let r = puzzle.solve(config, mode)?;
+    Ok(DynReport {
+        outcome: r.outcome,
+        count: r.count,
+        stats: r.stats,
+        verified: r.verified,
+        answer_text: r.answer.as_ref().map(|a| puzzle.answer_text(a)),
+        answer_json: r.answer.as_ref().map(|a| puzzle.answer_json(a)),
+        answer_key: puzzle.answer_key(),
+        extra: r.extra,
+    })
+}
+
+/// Parses `text` as an instance of `kind` and solves it: the entry point for tools that take `--kind`.
+///
+/// `config: None` uses the family's default strategy.
+pub fn run_text(
+    kind: Kind,
+    text: &str,
+    config: Option<&SearchConfig>,
+    mode: Mode,
+) -> Result<DynReport, PuzzleError> {
+    match kind {
+        Kind::Queens => run_puzzle(&crate::queens::Queens::parse(text)?, config, mode),
+        Kind::Color => run_puzzle(&crate::color::Coloring::parse(text)?, config, mode),
+        Kind::Latin => run_puzzle(&crate::latin::Latin::parse(text)?, config, mode),
+        Kind::Killer => run_puzzle(&crate::killer::Killer::parse(text)?, config, mode),
+        Kind::Kenken => run_puzzle(&crate::kenken::KenKen::parse(text)?, config, mode),
+    }
+}

@@ -1,0 +1,172 @@
+//! N-Queens: place n queens on an n x n board, none attacking another.
+//!
+//! Model: one variable per row, `q[r]` = the column of its queen (0-based), so rows differ by construction;
+//! `all_different(q)` for columns, `all_different_offset(q, r)` and `all_different_offset(q, -r)` for the two
+//! diagonal directions (`q[r] + r` and `q[r] - r` pairwise distinct).
+//!
+//! Text format (for `--kind queens` datasets): the board size `n` on the first non-comment line; `#` starts a
+//! comment. The answer prints as the columns, space separated, one per row.
+
+use csp_core::{Model, SearchConfig, Solution, ValueOrder, VarOrder};
+
+use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
+use crate::puzzle::{Encoding, Kind, Puzzle};
+use crate::text::content_lines;
+
+/// Largest board the model accepts: beyond this the three n-variable all-different constraints and n domains of
+/// n bits stop fitting comfortably in memory, and no one needs a bigger proof that queens can be placed.
+pub const MAX_N: usize = 100_000;
+
+/// An N-Queens instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Queens {
+    /// Board size (and number of queens), at least 1.
+    pub n: usize,
+}
+
+impl Queens {
+    /// The n x n instance; `Err` for n = 0 or n > [`MAX_N`].
+    pub fn new(n: usize) -> Result<Self, String> {
+        if n == 0 || n > MAX_N {
+            return Err(format!("board size must be 1..={MAX_N}, got {n}"));
+        }
+        Ok(Self { n })
+    }
+}
+
+/// Checks a placement directly: one column per row, all in range, no two queens sharing a column or a diagonal.
+pub fn verify_placement(n: usize, columns: &[usize]) -> Result<(), VerifyError> {
+    if columns.len() != n {
+        verify_fail!("expected {n} queens, got {}", columns.len());
+    }
+    let mut col = vec![false; n];
+    let mut diag_sum = vec![false; 2 * n];
+    let mut diag_diff = vec![false; 2 * n];
+    for (row, &c) in columns.iter().enumerate() {
+        if c >= n {
+            verify_fail!("row {row}: column {c} is off the {n}x{n} board");
+        }
+        let (s, d) = (row + c, row + n - c);
+        if col[c] || diag_sum[s] || diag_diff[d] {
+            verify_fail!(
+                "row {row}: the queen at column {c} is attacked by a queen in an earlier row"
+            );
+        }
+        col[c] = true;
+        diag_sum[s] = true;
+        diag_diff[d] = true;
+    }
+    Ok(())
+}
+
+impl Puzzle for Queens {
+    type Answer = Vec<usize>;
+    const KIND: Kind = Kind::Queens;
+
+    fn parse(text: &str) -> Result<Self, ParseError> {
+        let mut lines = content_lines(text);
+        let (line_no, line) = lines.next().ok_or_else(|| {
+            ParseError::whole_file("no board size found (expected a line holding n)")
+        })?;
+        let n: usize = line.trim().parse().map_err(|_| {
+            ParseError::at_line(
+                line_no,
+                format!("expected a board size, found `{}`", line.trim()),
+            )
+        })?;
+        let q = Queens::new(n).map_err(|m| ParseError::at_line(line_no, m))?;
+        if let Some((extra, _)) = lines.next() {
+            return Err(ParseError::at_line(
+                extra,
+                "unexpected text after the board size",
+            ));
+        }
+        Ok(q)
+    }
+
+    fn encode(&self) -> Result<Encoding, PuzzleError> {
+        let n = self.n as i64;
+        let mut m = Model::new();
+        let q = (0..self.n)
+            .map(|_| m.new_var(0, n - 1))
+            .collect::<Result<Vec<_>, _>>()?;
+        let up: Vec<i64> = (0..n).collect();
+        let down: Vec<i64> = (0..n).map(|r| -r).collect();
+        if self.n > 1 {
+            m.all_different(&q)?;
+            m.all_different_offset(&q, &up)?;
+            m.all_different_offset(&q, &down)?;
+        }
+        Ok(Encoding {
+            problem: m.build()?,
+            assumptions: Vec::new(),
+        })
+    }
+
+    fn decode(&self, solution: &Solution) -> Vec<usize> {
+        solution.values().iter().map(|&v| v as usize).collect()
+    }
+
+    fn verify(&self, answer: &Vec<usize>) -> Result<(), VerifyError> {
+        verify_placement(self.n, answer)
+    }
+
+    /// MRV with middle-out values: ascending values crowd the queens into the left corner where the diagonals
+    /// collide, and MRV + ascending is known to stall from n = 128 on.
+    fn default_config(&self) -> SearchConfig {
+        SearchConfig::default()
+            .var_order(VarOrder::Mrv)
+            .value_order(ValueOrder::Median)
+    }
+
+    fn answer_text(&self, answer: &Vec<usize>) -> String {
+        let cols: Vec<String> = answer.iter().map(|c| c.to_string()).collect();
+        cols.join(" ")
+    }
+
+    fn answer_json(&self, answer: &Vec<usize>) -> serde_json::Value {
+        serde_json::Value::from(answer.clone())
+    }
+}
+
+/// Draws a placement as a board of `Q` and `.`, one row per line (for small n in the text output).
+pub fn board_picture(columns: &[usize]) -> String {
+    let n = columns.len();
+    let mut s = String::with_capacity(n * (n + 1));
+    for &c in columns {
+        for j in 0..n {
+            s.push(if j == c { 'Q' } else { '.' });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn verifier_accepts_a_known_eight_queens_solution() {
+        assert!(verify_placement(8, &[0, 4, 7, 5, 2, 6, 1, 3]).is_ok());
+    }
+
+    #[test]
+    fn verifier_rejects_diagonal_and_column_attacks() {
+        assert!(verify_placement(4, &[0, 1, 3, 2]).is_err());
+        assert!(verify_placement(4, &[1, 3, 0, 3]).is_err());
+        assert!(verify_placement(4, &[1, 3, 0, 4]).is_err());
+        assert!(verify_placement(4, &[1, 3, 0]).is_err());
+    }
+
+    #[test]
+    fn parse_reads_the_size_and_rejects_garbage_with_a_line_number() {
+        assert_eq!(Queens::parse("# board\n\n12\n").map(|q| q.n), Ok(12));
+        let e = Queens::parse("# c\nabc\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(Queens::parse("0").unwrap_err().line, 1);
+        assert_eq!(Queens::parse("4\n5").unwrap_err().line, 2);
+        assert_eq!(Queens::parse("").unwrap_err().line, 0);
+    }
+}

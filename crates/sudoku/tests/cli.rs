@@ -1,0 +1,394 @@
+//! The `sudoku` binary: files and stdin, every output format, error classes with their messages and exit codes,
+//! input order under parallelism, and `check`.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+use common::test_set;
+
+const LEET: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const LEET_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const UNSAT: &str =
+    "12345678.........9...............................................................";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn jsonl(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The puzzle column of a `puzzle:count:solution` file, as a puzzle file.
+fn puzzles_of(name: &str) -> String {
+    common::expected(name)
+        .iter()
+        .map(|e| e.puzzle.to_line() + "\n")
+        .collect()
+}
+
+#[test]
+fn solves_a_file_in_line_format_and_exits_zero() {
+    sudoku()
+        .args(["solve", test_set("classic.txt").to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{LEET_SOLVED}\n")));
+}
+
+#[test]
+fn reads_stdin_when_no_file_or_a_dash_is_given() {
+    for args in [vec!["solve"], vec!["solve", "-"]] {
+        sudoku()
+            .args(&args)
+            .write_stdin(format!("{LEET}\n"))
+            .assert()
+            .success()
+            .stdout(format!("{LEET_SOLVED}\n"));
+    }
+}
+
+#[test]
+fn jsonl_has_exactly_the_specified_keys_per_status() {
+    let input = format!("{LEET}\n\n# comment\n{UNSAT}\nbad line\n");
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl", "--count"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let raw = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let raw: Vec<&str> = raw.lines().collect();
+    let rows = jsonl(&out.get_output().stdout);
+    assert_eq!(rows.len(), 3, "blank and comment lines produce no object");
+    // The keys in the order they appear on the line (serde_json's map sorts them).
+    let keys = |v: &Value| {
+        let line = raw[rows.iter().position(|r| r == v).unwrap()];
+        let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        keys.sort_by_key(|k| line.find(&format!("\"{k}\":")).unwrap());
+        keys
+    };
+    assert_eq!(
+        keys(&rows[0]),
+        ["line", "status", "solution", "solutions", "nodes", "micros"]
+    );
+    assert_eq!(rows[0]["line"], 1);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["solution"], LEET_SOLVED);
+    assert_eq!(rows[0]["solutions"], 1);
+    // The default solver (`fast`) solves this puzzle by propagation alone: zero search nodes is a valid count.
+    assert!(rows[0]["nodes"].as_u64().is_some());
+    assert_eq!(
+        keys(&rows[1]),
+        ["line", "status", "solutions", "nodes", "micros"]
+    );
+    assert_eq!(
+        (rows[1]["line"].as_u64(), rows[1]["status"].as_str()),
+        (Some(4), Some("unsatisfiable"))
+    );
+    assert_eq!(rows[1]["solutions"], 0);
+    assert_eq!(keys(&rows[2])[..3], ["line", "status", "error"]);
+    assert_eq!(
+        (rows[2]["line"].as_u64(), rows[2]["status"].as_str()),
+        (Some(5), Some("invalid"))
+    );
+    assert!(rows[2]["error"].as_str().unwrap().contains("wrong length"));
+}
+
+#[test]
+fn without_count_jsonl_has_no_solutions_key() {
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl"])
+        .write_stdin(LEET)
+        .assert()
+        .success();
+    let rows = jsonl(&out.get_output().stdout);
+    assert!(rows[0].get("solutions").is_none());
+}
+
+#[test]
+fn count_tells_unique_multiple_and_none_apart() {
+    let input = format!("{LEET}\n{}\n{UNSAT}\n", ".".repeat(81));
+    let out = sudoku()
+        .args(["solve", "--count", "--format", "jsonl"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let counts: Vec<u64> = jsonl(&out.get_output().stdout)
+        .iter()
+        .map(|r| r["solutions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [1, 2, 0]);
+}
+
+#[test]
+fn every_malformed_line_gets_its_status_message_and_the_others_still_solve() {
+    let path = test_set("malformed.txt");
+    let expected = std::fs::read_to_string(test_set("malformed.expected")).unwrap();
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl", path.to_str().unwrap()])
+        .assert()
+        .code(1);
+    let rows = jsonl(&out.get_output().stdout);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let wanted: Vec<(u64, &str, &str)> = expected
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.splitn(3, '\t');
+            (
+                f.next().unwrap().parse().unwrap(),
+                f.next().unwrap(),
+                f.next().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(rows.len(), wanted.len(), "one result per puzzle line");
+    for (row, (line, status, text)) in rows.iter().zip(&wanted) {
+        assert_eq!(row["line"].as_u64(), Some(*line));
+        assert_eq!(row["status"].as_str(), Some(*status), "line {line}");
+        if *status == "invalid" {
+            let error = row["error"].as_str().unwrap();
+            assert!(
+                error.contains(text),
+                "line {line}: {error:?} lacks {text:?}"
+            );
+            assert!(
+                stderr.contains(&format!("malformed.txt: line {line}")),
+                "stderr names line {line}"
+            );
+        }
+        if *status == "solved" {
+            assert_eq!(row["solution"].as_str().unwrap().len(), 81);
+        }
+    }
+    assert!(stderr.contains("malformed.txt: line 11: unsatisfiable"));
+}
+
+#[test]
+fn grid_format_prints_headers_and_reads_back_through_check() {
+    let out = sudoku()
+        .args(["solve", "--format", "grid"])
+        .write_stdin(format!("{LEET}\n"))
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.starts_with("# line 1: solved\n5 3 4 | 6 7 8 | 9 1 2\n"),
+        "{text}"
+    );
+    assert!(text.contains("------+-------+------"));
+    sudoku()
+        .args(["check", "-"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout("checked 1: 1 ok, 0 failed\n");
+}
+
+#[test]
+fn output_order_is_input_order_with_one_or_two_threads_across_chunks() {
+    // More records than one parallel chunk (4096), mixing sizes and outcomes.
+    let mut input = String::new();
+    for name in ["4x4.txt", "9x9.txt", "classic.txt", "16x16.txt"] {
+        input.push_str(&puzzles_of(name));
+    }
+    let small = puzzles_of("4x4.txt");
+    while input.lines().count() < 5000 {
+        input.push_str(&small);
+    }
+    let run = |threads: &str| {
+        let out = sudoku()
+            .args(["solve", "--count", "--format", "jsonl", "-j", threads])
+            .write_stdin(input.clone())
+            .assert()
+            .code(1);
+        let mut rows = jsonl(&out.get_output().stdout);
+        for r in &mut rows {
+            r.as_object_mut().unwrap().remove("micros");
+        }
+        rows
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one.len(), input.lines().count());
+    assert!(one
+        .iter()
+        .enumerate()
+        .all(|(i, r)| r["line"].as_u64() == Some(i as u64 + 1)));
+    assert_eq!(
+        one, two,
+        "deterministic solver: same statuses, solutions and nodes"
+    );
+}
+
+#[test]
+fn node_limit_reports_limit_not_unsatisfiable() {
+    let wiki = common::expected("famous.txt")
+        .pop()
+        .unwrap()
+        .puzzle
+        .to_line();
+    sudoku()
+        .args([
+            "solve",
+            "--solver",
+            "table",
+            "--node-limit",
+            "1000",
+            "--format",
+            "jsonl",
+        ])
+        .write_stdin(wiki)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("\"status\":\"limit\"")
+                .and(predicate::str::contains("\"nodes\":1000,")),
+        )
+        .stderr(predicate::str::contains("<stdin>: line 1: limit"));
+}
+
+#[test]
+fn time_limit_accepts_units_and_rejects_nonsense() {
+    sudoku()
+        .args(["solve", "--time-limit", "2s"])
+        .write_stdin(LEET)
+        .assert()
+        .success();
+    sudoku()
+        .args(["solve", "--time-limit", "250ms"])
+        .write_stdin(LEET)
+        .assert()
+        .success();
+    sudoku()
+        .args(["solve", "--time-limit", "soon"])
+        .write_stdin(LEET)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn usage_and_io_errors_exit_two_with_a_message() {
+    sudoku()
+        .args(["solve", "--solver", "quantum"])
+        .write_stdin(LEET)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("unknown solver `quantum`")
+                .and(predicate::str::contains("table")),
+        );
+    sudoku()
+        .args(["solve", "--size", "10"])
+        .write_stdin(LEET)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("10"));
+    sudoku()
+        .args(["solve", "--format", "xml"])
+        .write_stdin(LEET)
+        .assert()
+        .code(2);
+    // A missing file is reported, and the other inputs are still solved.
+    sudoku()
+        .args(["solve", "/no/such/file.txt", "-"])
+        .write_stdin(LEET)
+        .assert()
+        .code(2)
+        .stdout(format!("{LEET_SOLVED}\n"))
+        .stderr(predicate::str::contains("/no/such/file.txt"));
+    sudoku()
+        .args(["check", "/no/such/file.txt"])
+        .assert()
+        .code(2);
+    sudoku().arg("frobnicate").assert().code(2);
+}
+
+#[test]
+fn every_registered_solver_runs_from_the_command_line() {
+    for info in sudoku::registry() {
+        sudoku()
+            .args(["solve", "--solver", info.name])
+            .write_stdin(LEET)
+            .assert()
+            .success()
+            .stdout(format!("{LEET_SOLVED}\n"));
+    }
+    let listed = sudoku().arg("list").assert().success();
+    let text = String::from_utf8(listed.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), sudoku::registry().len());
+}
+
+#[test]
+fn explicit_size_reads_sixteen_character_rows_as_a_sixteen_by_sixteen_grid() {
+    let e = &common::expected("16x16.txt")[0];
+    let line = e.puzzle.to_line();
+    let rows: String = line
+        .as_bytes()
+        .chunks(16)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    sudoku()
+        .args(["solve", "--size", "16"])
+        .write_stdin(rows)
+        .assert()
+        .success()
+        .stdout(format!("{}\n", e.solution.as_ref().unwrap().to_line()));
+}
+
+#[test]
+fn check_verifies_csv_pairs_and_names_the_wrong_line() {
+    let zeros = LEET.replace('.', "0");
+    let mut wrong = LEET_SOLVED.to_string();
+    wrong.replace_range(80..81, "8");
+    let good = format!("quizzes,solutions\n{zeros},{LEET_SOLVED}\n");
+    sudoku()
+        .args(["check", "-"])
+        .write_stdin(good.clone())
+        .assert()
+        .success()
+        .stdout("checked 1: 1 ok, 0 failed\n");
+    let bad = format!("{good}{zeros},{wrong}\n");
+    sudoku()
+        .args(["check", "-"])
+        .write_stdin(bad)
+        .assert()
+        .code(1)
+        .stdout("checked 2: 1 ok, 1 failed\n")
+        .stderr(predicate::str::contains("<stdin>: line 3: wrong:"));
+}
+
+#[test]
+fn check_with_puzzles_pairs_solve_output_with_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(&puzzles, puzzles_of("9x9.txt")).unwrap();
+    let out = sudoku()
+        .args(["solve", puzzles.to_str().unwrap()])
+        .assert()
+        .code(1); // some are unsatisfiable
+    let solved = out.get_output().stdout.clone();
+    let n = common::expected("9x9.txt").len();
+    let unsat = common::expected("9x9.txt")
+        .iter()
+        .filter(|e| e.count == 0)
+        .count();
+    sudoku()
+        .args(["check", "--puzzles", puzzles.to_str().unwrap(), "-"])
+        .write_stdin(solved)
+        .assert()
+        .code(1)
+        .stdout(format!("checked {n}: {} ok, {unsat} failed\n", n - unsat))
+        .stderr(predicate::str::contains("not a solution"));
+}
