@@ -386,6 +386,7 @@ impl Puzzle for KenKen {
         Ok(Encoding {
             problem: m.build()?,
             assumptions,
+            vars,
         })
     }
 
