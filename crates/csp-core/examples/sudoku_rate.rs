@@ -1,6 +1,7 @@
 //! Throughput of the engine on a Sudoku-shaped model (81 variables 1..9, 27 all_different), one reused solver.
 //!
-//! `cargo run --release -p csp-core --example sudoku_rate -- FILE [LIMIT] [count|solve] [none|fc|singles]`
+//! `cargo run --release -p csp-core --example sudoku_rate -- FILE [LIMIT] [count|solve] [none|fc|singles] [x]`
+//! (`x` turns on locked candidates between overlapping groups).
 //! FILE holds 81-character lines ('.' or '0' blank). Every solution is verified outside the timed loop by a direct
 //! grid check (rows, columns, boxes are permutations; givens kept), not through the engine.
 #![allow(clippy::unwrap_used)]
@@ -13,7 +14,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args
         .get(1)
-        .expect("usage: sudoku_rate FILE [LIMIT] [count|solve] [none|fc|singles]");
+        .expect("usage: sudoku_rate FILE [LIMIT] [count|solve] [none|fc|singles] [x]");
     let limit: usize = args
         .get(2)
         .map(|s| s.parse().unwrap())
@@ -45,7 +46,10 @@ fn main() {
         m.all_different(&bx).unwrap();
     }
     let problem = m.build().unwrap();
-    let cfg = SearchConfig::default().propagation(prop);
+    let intersections = args.get(5).is_some_and(|s| s == "x");
+    let cfg = SearchConfig::default()
+        .propagation(prop)
+        .intersections(intersections);
     let mut solver = Solver::new(&problem, cfg);
 
     let givens: Vec<Vec<(VarId, i64)>> = puzzles

@@ -18,6 +18,9 @@ pub struct SearchConfig {
     pub random_ties: bool,
     /// Seed of the random generator (random values, random ties); reseeded at every solve.
     pub seed: u64,
+    /// At the `Singles` level, also run locked-candidate reasoning between overlapping permutation groups
+    /// (see [`crate::constraints::Intersection`]). Off by default.
+    pub intersections: bool,
     /// Restart policy (used when looking for one solution; counting and enumeration never restart).
     pub restarts: Restarts,
     /// Node / time / cancel limits of each solve.
@@ -52,6 +55,12 @@ impl SearchConfig {
     /// Sets the seed.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+
+    /// Turns locked-candidate reasoning between overlapping permutation groups on or off (`Singles` level only).
+    pub fn intersections(mut self, on: bool) -> Self {
+        self.intersections = on;
         self
     }
 

@@ -13,7 +13,7 @@
 //! constraints, then runs one scheduled constraint, and repeats until nothing is pending. A constraint is unscheduled
 //! before it runs, so its own changes schedule it again; rules need not be idempotent.
 
-use crate::constraints::Constraint;
+use crate::constraints::{Constraint, Intersection};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
@@ -55,11 +55,26 @@ pub struct Propagator {
     queue: Vec<u32>,
     /// First pending entry of `queue`.
     head: usize,
+    /// Locked-candidate rules between overlapping permutation groups (empty unless enabled).
+    pairs: Vec<Intersection>,
+    /// `pair_watch.row(v)` = pairs whose groups contain `v`.
+    pair_watch: Csr<u32>,
+    /// `pair_scheduled[p]` = `p` is in `pair_queue[pair_head..]`.
+    pair_scheduled: Vec<bool>,
+    /// Pairs waiting to run (lowest priority: only when no constraint is pending).
+    pair_queue: Vec<u32>,
+    /// First pending entry of `pair_queue`.
+    pair_head: usize,
 }
 
 impl Propagator {
     /// Builds the watch lists of `constraints` over `num_vars` variables for `level`.
-    pub fn new(constraints: &[Constraint], num_vars: usize, level: Propagation) -> Self {
+    pub fn new(
+        constraints: &[Constraint],
+        num_vars: usize,
+        level: Propagation,
+        intersections: bool,
+    ) -> Self {
         let mut fix = Vec::new();
         let mut dom = Vec::new();
         let mut domain_rules = Vec::new();
@@ -100,8 +115,23 @@ impl Propagator {
         // One entry per (variable, peer), keeping the first group that links them.
         peer_pairs.sort_unstable();
         peer_pairs.dedup_by_key(|&mut (v, (u, _))| (v, u));
+        let pairs = if intersections && singles {
+            Self::intersections(constraints, num_vars)
+        } else {
+            Vec::new()
+        };
+        let pair_watch: Vec<(u32, u32)> = pairs
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.vars().iter().map(move |&v| (v, i as u32)))
+            .collect();
         Self {
             level,
+            pair_watch: Csr::from_pairs(num_vars, &pair_watch),
+            pair_scheduled: vec![false; pairs.len()],
+            pair_queue: Vec::with_capacity(pairs.len()),
+            pair_head: 0,
+            pairs,
             fix_watch: Csr::from_pairs(num_vars, &fix),
             peers: Csr::from_pairs(num_vars, &peer_pairs),
             dom_watch: Csr::from_pairs(num_vars, &dom),
@@ -110,6 +140,39 @@ impl Propagator {
             queue: Vec::with_capacity(constraints.len()),
             head: 0,
         }
+    }
+
+    /// Every pair of merged permutation groups sharing at least two variables.
+    fn intersections(constraints: &[Constraint], num_vars: usize) -> Vec<Intersection> {
+        let groups: Vec<(u32, u32)> = constraints
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                Self::is_merged(c) && matches!(c, Constraint::AllDifferent(a) if a.is_permutation())
+            })
+            .flat_map(|(i, c)| c.vars().iter().map(move |&v| (v, i as u32)))
+            .collect();
+        let by_var = Csr::from_pairs(num_vars, &groups);
+        let mut candidates = Vec::new();
+        for v in 0..num_vars as u32 {
+            let gs = by_var.row(v);
+            for (i, &a) in gs.iter().enumerate() {
+                for &b in &gs[i + 1..] {
+                    if a != b {
+                        candidates.push((a.min(b), a.max(b)));
+                    }
+                }
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates
+            .into_iter()
+            .filter_map(|(a, b)| {
+                let (ca, cb) = (&constraints[a as usize], &constraints[b as usize]);
+                Intersection::new(a, ca.vars(), b, cb.vars())
+            })
+            .collect()
     }
 
     /// Groups whose forward checking goes through the merged peer lists: aligned, at most `MERGE_MAX` members
@@ -140,6 +203,12 @@ impl Propagator {
                     self.clear(st);
                     return Err(e);
                 }
+            }
+        }
+        for p in 0..self.pairs.len() {
+            if !self.pair_scheduled[p] {
+                self.pair_scheduled[p] = true;
+                self.pair_queue.push(p as u32);
             }
         }
         for &c in &self.domain_rules {
@@ -184,6 +253,7 @@ impl Propagator {
         stats: &mut Stats,
     ) -> Result<(), Conflict> {
         let check_only = self.level == Propagation::None;
+        let has_pairs = !self.pairs.is_empty();
         loop {
             while st.fixed_head < st.fixed.len() {
                 let v = st.fixed[st.fixed_head];
@@ -212,7 +282,15 @@ impl Propagator {
             }
             for k in 0..st.changed.len() {
                 let v = st.changed[k];
-                st.in_changed[v as usize] = false;
+                st.unqueue(v);
+                if has_pairs {
+                    for &p in self.pair_watch.row(v) {
+                        if !self.pair_scheduled[p as usize] {
+                            self.pair_scheduled[p as usize] = true;
+                            self.pair_queue.push(p);
+                        }
+                    }
+                }
                 for &c in self.dom_watch.row(v) {
                     if !self.scheduled[c as usize] {
                         self.scheduled[c as usize] = true;
@@ -222,12 +300,22 @@ impl Propagator {
             }
             st.changed.clear();
             if self.head >= self.queue.len() {
-                if st.fixed_head >= st.fixed.len() {
-                    self.queue.clear();
-                    self.head = 0;
-                    return Ok(());
+                if st.fixed_head < st.fixed.len() {
+                    continue;
                 }
-                continue;
+                if self.pair_head < self.pair_queue.len() {
+                    let p = self.pair_queue[self.pair_head];
+                    self.pair_head += 1;
+                    self.pair_scheduled[p as usize] = false;
+                    stats.propagations += 1;
+                    self.pairs[p as usize].propagate(st)?;
+                    continue;
+                }
+                self.queue.clear();
+                self.head = 0;
+                self.pair_queue.clear();
+                self.pair_head = 0;
+                return Ok(());
             }
             let c = self.queue[self.head];
             self.head += 1;
@@ -245,6 +333,11 @@ impl Propagator {
         }
         self.queue.clear();
         self.head = 0;
+        for &p in &self.pair_queue[self.pair_head..] {
+            self.pair_scheduled[p as usize] = false;
+        }
+        self.pair_queue.clear();
+        self.pair_head = 0;
         st.fixed.clear();
         st.fixed_head = 0;
         st.clear_changed();
@@ -293,7 +386,7 @@ mod tests {
         ] {
             let mut st: State<D> = State::new(&widths);
             st.scratch = vec![D::full(p.max_width); p.max_table_arity];
-            let mut prop = Propagator::new(&p.constraints, p.num_vars(), level);
+            let mut prop = Propagator::new(&p.constraints, p.num_vars(), level, true);
             let mut stats = Stats::default();
             prop.root(&p.constraints, &p.values, &mut st, &mut stats)
                 .unwrap();

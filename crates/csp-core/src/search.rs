@@ -60,7 +60,12 @@ impl<'p, D: Domain> Search<'p, D> {
         let widths: Vec<usize> = problem.values.iter().map(|v| v.width()).collect();
         let mut st = State::new(&widths);
         st.scratch = vec![D::full(problem.max_width); problem.max_table_arity];
-        let prop = Propagator::new(&problem.constraints, problem.num_vars(), cfg.propagation);
+        let prop = Propagator::new(
+            &problem.constraints,
+            problem.num_vars(),
+            cfg.propagation,
+            cfg.intersections,
+        );
         let br = Brancher::new(
             cfg.var_order,
             cfg.value_order,

@@ -249,6 +249,80 @@ fn random_small_csps_match_brute_force_on_wide_representations() {
     }
 }
 
+/// A 4x4 Sudoku (rows, columns, 2x2 boxes: aligned permutation groups that overlap in two cells) with random
+/// givens, sometimes contradictory, plus an optional random linear side constraint. Exercises the merged peer lists,
+/// hidden singles, the pigeonhole test and the locked-candidate rule.
+fn random_mini_sudoku(g: &mut Gen) -> (Problem, Vec<Vec<i64>>, Vec<(VarId, i64)>) {
+    let mut m = Model::new();
+    let cells: Vec<VarId> = (0..16).map(|_| m.new_var(1, 4).unwrap()).collect();
+    for i in 0..4 {
+        let row: Vec<VarId> = (0..4).map(|j| cells[i * 4 + j]).collect();
+        let col: Vec<VarId> = (0..4).map(|j| cells[j * 4 + i]).collect();
+        let bx: Vec<VarId> = (0..4)
+            .map(|j| cells[(i / 2 * 2 + j / 2) * 4 + i % 2 * 2 + j % 2])
+            .collect();
+        m.all_different(&row).unwrap();
+        m.all_different(&col).unwrap();
+        m.all_different(&bx).unwrap();
+    }
+    if g.below(3) == 0 {
+        let k = g.range(2, 4) as usize;
+        let terms: Vec<(i64, VarId)> = (0..k)
+            .map(|_| (g.pick(&[-1, 1, 2]), g.pick(&cells)))
+            .collect();
+        m.linear(&terms, g.pick(&[Relation::Le, Relation::Ge]), g.range(0, 8))
+            .unwrap();
+    }
+    // A valid grid: a base solution with digits permuted.
+    let base = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let mut perm = [1i64, 2, 3, 4];
+    for i in (1..4).rev() {
+        perm.swap(i, g.below(i as u64 + 1) as usize);
+    }
+    let mut doms: Vec<Vec<i64>> = vec![(1..=4).collect(); 16];
+    let mut assumptions = Vec::new();
+    let givens = g.range(8, 12);
+    for _ in 0..givens {
+        let c = g.below(16) as usize;
+        let mut v = perm[base[c] - 1];
+        if g.below(12) == 0 {
+            v = g.range(1, 4);
+        }
+        // Two different givens on one cell make it (and the problem) empty for good.
+        doms[c] = if doms[c].len() <= 1 && doms[c] != [v] {
+            Vec::new()
+        } else {
+            vec![v]
+        };
+        assumptions.push((cells[c], v));
+    }
+    (m.build().unwrap(), doms, assumptions)
+}
+
+#[test]
+fn random_mini_sudokus_match_brute_force_with_singles_and_intersections() {
+    let mut cfgs = Vec::new();
+    for vo in VarOrder::ALL {
+        for val in ValueOrder::ALL {
+            for x in [false, true] {
+                cfgs.push(
+                    SearchConfig::default()
+                        .var_order(vo)
+                        .value_order(val)
+                        .propagation(Propagation::Singles)
+                        .intersections(x),
+                );
+            }
+        }
+    }
+    cfgs.push(SearchConfig::default().propagation(Propagation::ForwardChecking));
+    let mut g = Gen(0x5D0);
+    for case in 0..150 {
+        let (p, doms, a) = random_mini_sudoku(&mut g);
+        check_problem(&p, &doms, &a, &cfgs, case);
+    }
+}
+
 #[test]
 fn a_node_limit_stops_the_search_with_a_limit_outcome() {
     let mut m = Model::new();

@@ -80,6 +80,7 @@ impl Coloring {
         Ok(Some(Encoding {
             problem: m.build()?,
             assumptions,
+            vars,
         }))
     }
 

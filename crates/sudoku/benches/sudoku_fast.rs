@@ -1,10 +1,11 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo bench -p sudoku --bench sudoku_fast -- FILE [--count] [--rounds R]`
+//! `cargo bench -p sudoku --bench sudoku_fast -- FILE [--count] [--rounds R] [--no-warmup]`
 //!
 //! Method: every line of at least 81 characters not starting with `#` is parsed (first 81 characters, `.` or `0`
-//! blank) before the clock starts; the puzzles are solved once untimed (warm-up), then `R` timed rounds (default 3)
+//! blank) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses; `--no-warmup` skips it, for
+//! instruction counts under callgrind), then `R` timed rounds (default 3)
 //! single-threaded, each solving every puzzle in file order with solution limit 1 (or 2 with `--count`). Each
 //! round's rate is printed and the median reported. Verification (givens kept, every house a permutation; with
 //! `--count`, exactly one solution) runs after timing, outside the clock.
@@ -47,16 +48,15 @@ fn main() {
         .and_then(|i| args.get(i + 1))
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
+    let warmup = !args.iter().any(|a| a == "--no-warmup");
     let files: Vec<&String> = args
         .iter()
         .enumerate()
-        .filter(|(i, a)| {
-            !a.starts_with("--") && *i == 0 || !a.starts_with("--") && args[i - 1] != "--rounds"
-        })
+        .filter(|&(i, a)| !a.starts_with("--") && (i == 0 || args[i - 1] != "--rounds"))
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: sudoku_fast FILE... [--count] [--rounds R]");
+        eprintln!("usage: sudoku_fast FILE... [--count] [--rounds R] [--no-warmup]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -72,9 +72,11 @@ fn main() {
             .filter_map(parse)
             .collect();
         let mut guesses = 0;
-        for p in &puzzles {
-            if let Ok(r) = solve9(p, limit, &limits) {
-                guesses += r.stats.guesses;
+        if warmup {
+            for p in &puzzles {
+                if let Ok(r) = solve9(p, limit, &limits) {
+                    guesses += r.stats.guesses;
+                }
             }
         }
         let mut rates = Vec::new();

@@ -2,6 +2,8 @@
 //!
 //! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`] -> [`verify`] ->
 //! [`format`]. The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
+//! The other way round, [`generate`] makes unique puzzles from a seed (random grid, clues removed while a solver
+//! proves uniqueness, rated by a second solver's search effort).
 //!
 //! ```
 //! use sudoku::{registry, verify, Board, Request, Status};

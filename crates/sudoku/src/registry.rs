@@ -104,7 +104,7 @@ pub struct SolverInfo {
 }
 
 /// The default solver of the CLI and the LeetCode API: the fastest registered one.
-pub const DEFAULT_SOLVER: &str = "table";
+pub const DEFAULT_SOLVER: &str = "fast";
 
 /// Every solver, slowest baseline first.
 static REGISTRY: &[SolverInfo] = &[
@@ -114,11 +114,13 @@ static REGISTRY: &[SolverInfo] = &[
     crate::solvers::csp::presets::FC_INFO,
     crate::solvers::csp::presets::MRV_INFO,
     crate::solvers::csp::presets::MRV_SINGLES_INFO,
+    crate::solvers::csp::presets::MRV_LOCKED_INFO,
     crate::solvers::csp::presets::MRV_DEGREE_INFO,
     crate::solvers::csp::presets::DOM_WDEG_INFO,
     crate::solvers::csp::presets::MEDIAN_INFO,
     crate::solvers::csp::presets::LCV_INFO,
     crate::solvers::csp::presets::RANDOM_INFO,
+    crate::fast::INFO,
 ];
 
 /// Every registered solver.

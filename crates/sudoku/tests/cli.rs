@@ -86,7 +86,8 @@ fn jsonl_has_exactly_the_specified_keys_per_status() {
     assert_eq!(rows[0]["status"], "solved");
     assert_eq!(rows[0]["solution"], LEET_SOLVED);
     assert_eq!(rows[0]["solutions"], 1);
-    assert!(rows[0]["nodes"].as_u64().unwrap() > 0);
+    // The default solver (`fast`) solves this puzzle by propagation alone: zero search nodes is a valid count.
+    assert!(rows[0]["nodes"].as_u64().is_some());
     assert_eq!(
         keys(&rows[1]),
         ["line", "status", "solutions", "nodes", "micros"]

@@ -19,6 +19,9 @@ pub struct AllDifferent {
     pub offsets: Vec<i64>,
     /// How positions translate between members (chosen when posting).
     layout: Layout,
+    /// Aligned groups with as many members as values (Sudoku houses): the pigeonhole test is then "every value is
+    /// still somewhere", a mask comparison instead of a popcount.
+    permutation: bool,
 }
 
 /// How a value removed in one member maps to a position of another.
@@ -55,16 +58,26 @@ impl AllDifferent {
             }
             None => Layout::Lookup,
         };
+        let permutation = matches!(layout, Layout::Aligned)
+            && vars
+                .first()
+                .is_some_and(|&v| values[v as usize].width() == vars.len());
         Self {
             vars,
             offsets,
             layout,
+            permutation,
         }
     }
 
     /// True when all members share one index space (same range, same offset).
     pub fn is_aligned(&self) -> bool {
         matches!(self.layout, Layout::Aligned)
+    }
+
+    /// True when the group is aligned and has as many members as values: it uses every value exactly once.
+    pub fn is_permutation(&self) -> bool {
+        self.permutation
     }
 
     /// True when hidden singles can run on raw masks (all members share one index space).
@@ -169,6 +182,7 @@ impl AllDifferent {
     }
 
     /// Hidden singles and the pigeonhole check on an aligned group (no-op for other layouts).
+    #[inline]
     pub fn hidden_singles<D: Domain>(&self, st: &mut State<D>) -> Result<(), Conflict> {
         if !self.supports_singles() {
             return Ok(());
@@ -186,20 +200,21 @@ impl AllDifferent {
                     fixed |= d;
                 }
             }
+            if self.permutation {
+                if once != D::W::low_mask(n) {
+                    return Err(st.conflict());
+                }
+            } else {
+                let union = once.count();
+                if union < n {
+                    return Err(st.conflict());
+                }
+                if union > n {
+                    return Ok(());
+                }
+            }
             let singles = once & !twice & !fixed;
             if singles.is_zero() {
-                // Nothing to assign; the pigeonhole test still needs the union's size.
-                return if once.count() < n {
-                    Err(st.conflict())
-                } else {
-                    Ok(())
-                };
-            }
-            let union = once.count();
-            if union < n {
-                return Err(st.conflict());
-            }
-            if union > n {
                 return Ok(());
             }
             for &u in &self.vars {
@@ -211,7 +226,7 @@ impl AllDifferent {
                 if !hit.clear_lowest().is_zero() {
                     return Err(st.conflict());
                 }
-                st.set_word(u, 0, hit)?;
+                st.set_word_sized(u, 0, hit, 1)?;
             }
             return Ok(());
         }

@@ -25,12 +25,14 @@
 
 mod all_different;
 mod equal;
+mod intersection;
 mod linear;
 mod not_equal;
 mod table;
 
 pub use all_different::AllDifferent;
 pub use equal::Equal;
+pub use intersection::Intersection;
 pub use linear::{Linear, Relation};
 pub use not_equal::NotEqual;
 pub use table::Table;

@@ -8,10 +8,9 @@ use crate::state::State;
 
 /// Smallest size / weighted degree (compared exactly by cross-multiplication).
 pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32> {
-    let sizes = st.sizes();
     let mut pick: Option<(u32, u64, u64)> = None;
     let mut ties = 0u64;
-    for (v, &s) in sizes.iter().enumerate() {
+    for (v, s) in st.sizes().enumerate() {
         if s <= 1 {
             continue;
         }

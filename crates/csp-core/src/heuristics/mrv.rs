@@ -7,11 +7,10 @@ use crate::state::State;
 /// The unassigned variable with the fewest values.
 #[inline]
 pub fn select<D: Domain>(st: &State<D>, br: &mut Brancher) -> Option<u32> {
-    let sizes = st.sizes();
     let mut best = u32::MAX;
     let mut pick = None;
     if !br.random_ties {
-        for (v, &s) in sizes.iter().enumerate() {
+        for (v, s) in st.sizes().enumerate() {
             if s > 1 && s < best {
                 best = s;
                 pick = Some(v as u32);
@@ -23,7 +22,7 @@ pub fn select<D: Domain>(st: &State<D>, br: &mut Brancher) -> Option<u32> {
         return pick;
     }
     let mut ties = 0u64;
-    for (v, &s) in sizes.iter().enumerate() {
+    for (v, s) in st.sizes().enumerate() {
         if s <= 1 || s > best {
             continue;
         }

@@ -7,12 +7,11 @@ use crate::state::State;
 
 /// Smallest domain; among equals, the highest live degree; then lowest id (or random).
 pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32> {
-    let sizes = st.sizes();
-    let best = sizes.iter().copied().filter(|&s| s > 1).min()?;
+    let best = st.sizes().filter(|&s| s > 1).min()?;
     let mut pick = None;
     let mut best_deg = 0usize;
     let mut ties = 0u64;
-    for (v, &s) in sizes.iter().enumerate() {
+    for (v, s) in st.sizes().enumerate() {
         if s != best {
             continue;
         }

@@ -82,12 +82,20 @@ impl Geometry {
     }
 }
 
-struct Search<'a> {
-    geo: Geometry,
-    /// The states of decision levels 0..=depth, `cells` masks each.
+/// Buffers reused across solves by one solver instance: the geometry of the last box size and the level stack.
+#[derive(Default)]
+pub(super) struct Scratch {
+    geo: Option<Geometry>,
     levels: Vec<u64>,
-    /// Cells fixed to one value whose value has not yet left their peers.
     queue: Vec<usize>,
+}
+
+struct Search<'a> {
+    geo: &'a Geometry,
+    /// The states of decision levels 0..=depth, `cells` masks each.
+    levels: &'a mut Vec<u64>,
+    /// Cells fixed to one value whose value has not yet left their peers.
+    queue: &'a mut Vec<usize>,
     limits: &'a Limits,
     start: Option<Instant>,
     solution_limit: u64,
@@ -100,7 +108,7 @@ impl Search<'_> {
     fn node(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
         if let Some(max) = self.limits.nodes {
-            if self.stats.nodes > max {
+            if self.stats.nodes >= max {
                 return Err(Stop::Limit(LimitKind::Nodes));
             }
         }
@@ -231,6 +239,23 @@ pub fn solve_generic(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<FastResult<Vec<u8>>, InputError> {
+    solve_with(
+        &mut Scratch::default(),
+        box_size,
+        givens,
+        solution_limit,
+        limits,
+    )
+}
+
+/// [`solve_generic`] with buffers kept from earlier solves.
+pub(super) fn solve_with(
+    scratch: &mut Scratch,
+    box_size: usize,
+    givens: &[u8],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<FastResult<Vec<u8>>, InputError> {
     if !(2..=6).contains(&box_size) {
         return Err(InputError::BadBoxSize(box_size));
     }
@@ -248,9 +273,15 @@ pub fn solve_generic(
             size,
         });
     }
-    let geo = Geometry::new(box_size);
+    if scratch.geo.as_ref().is_none_or(|g| g.size != size) {
+        scratch.geo = Some(Geometry::new(box_size));
+    }
+    let Scratch { geo, levels, queue } = scratch;
+    let Some(geo) = geo.as_ref() else {
+        return Err(InputError::BadBoxSize(box_size));
+    };
     let all = geo.all;
-    let mut levels = Vec::with_capacity(geo.cells * 8);
+    levels.clear();
     levels.extend(
         givens
             .iter()
@@ -259,7 +290,7 @@ pub fn solve_generic(
     let mut search = Search {
         geo,
         levels,
-        queue: Vec::with_capacity(size * size),
+        queue,
         limits,
         start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
         solution_limit: if solution_limit == 0 {

@@ -32,7 +32,82 @@ mod tests;
 pub use band9::solve9;
 pub use generic::solve_generic;
 
+use std::time::Instant;
+
 use csp_core::{Limits, Outcome, Stats};
+
+use crate::board::Board;
+use crate::registry::{Report, Request, Solve, SolverInfo, Status};
+
+/// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
+pub const INFO: SolverInfo = SolverInfo {
+    name: "fast",
+    description:
+        "9x9: digit bitboards per band, locked candidates + singles by table, bi-value guesses; \
+                  other sizes: cell masks, naked + hidden singles, MRV",
+    supports: |box_size| (2..=6).contains(&box_size),
+    make: || Box::new(FastSolver::default()),
+};
+
+/// The `fast` solver behind the registry's interface. Owns the generic solver's buffers between solves (the
+/// 9x9 solver needs none: its state lives on the stack).
+#[derive(Default)]
+pub struct FastSolver {
+    scratch: generic::Scratch,
+}
+
+impl Solve for FastSolver {
+    fn solve(&mut self, board: &Board, req: &Request) -> Report {
+        let start = Instant::now();
+        let limit = req.effective_limit();
+        let result = if board.box_size() == 3 {
+            <&[u8; 81]>::try_from(board.cells())
+                .map_err(|_| InputError::BadLength {
+                    expected: 81,
+                    found: board.cells().len(),
+                })
+                .and_then(|cells| solve9(cells, limit, &req.limits))
+                .map(|r| FastResult {
+                    outcome: r.outcome,
+                    count: r.count,
+                    solution: r.solution.map(Vec::from),
+                    stats: r.stats,
+                })
+        } else {
+            generic::solve_with(
+                &mut self.scratch,
+                board.box_size(),
+                board.cells(),
+                limit,
+                &req.limits,
+            )
+        };
+        let mut report = match result {
+            Ok(r) => Report {
+                status: match r.outcome {
+                    Outcome::Solved => Status::Solved,
+                    Outcome::Unsatisfiable => Status::Unsatisfiable,
+                    Outcome::Limit(_) => Status::Limit,
+                },
+                solution: r
+                    .solution
+                    .and_then(|cells| Board::from_cells(board.box_size(), cells).ok()),
+                count: r.count,
+                stats: r.stats,
+            },
+            // A `Board` upholds the size and value invariants, so this cannot happen; if it did, claiming
+            // unsatisfiable would be a lie, and "nothing proved" is the honest answer.
+            Err(_) => Report {
+                status: Status::Limit,
+                solution: None,
+                count: 0,
+                stats: Stats::default(),
+            },
+        };
+        report.stats.time = start.elapsed();
+        report
+    }
+}
 
 /// What one solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]

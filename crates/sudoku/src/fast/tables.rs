@@ -33,6 +33,18 @@ pub(super) static KEEP: [u32; 512] = keep_table();
 /// keeping `cell` itself. Placing a digit ANDs this into the digit's band.
 pub(super) static CELL_KEEP: [u32; 27] = cell_keep_table();
 
+/// `LOCKED_COLS[cols]`: for the 9-bit set of columns where a digit has candidates in one band, the columns that
+/// are the only column of their box. The digit's cell of that box lies in that column, so the column is used by
+/// this band and the digit leaves it in the other two bands (pointing, box -> column). A row reduced to one cell
+/// makes its box a single column too, so this also carries hidden singles across bands.
+pub(super) static LOCKED_COLS: [u16; 512] = locked_cols_table();
+
+/// `ROW_BLOCK[rows]`: the cells of the band's rows in the 3-bit set `rows`.
+pub(super) static ROW_BLOCK: [u32; 8] = block_table(0x1FF, 9);
+
+/// `BOX_BLOCK[boxes]`: the cells of the band's boxes in the 3-bit set `boxes`.
+pub(super) static BOX_BLOCK: [u32; 8] = block_table(7 * COL_SPREAD, 3);
+
 /// The six permutations `row -> box` of a band.
 const PERMS: [[u32; 3]; 6] = [
     [0, 1, 2],
@@ -82,6 +94,39 @@ const fn keep_table() -> [u32; 512] {
         }
         t[m] = cells;
         m += 1;
+    }
+    t
+}
+
+const fn locked_cols_table() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let group = (cols >> (3 * k)) & 7;
+            if group != 0 && group & (group - 1) == 0 {
+                t[cols] |= (group << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        cols += 1;
+    }
+    t
+}
+
+const fn block_table(first: u32, step: u32) -> [u32; 8] {
+    let mut t = [0u32; 8];
+    let mut set = 0;
+    while set < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if set & (1 << k) != 0 {
+                t[set] |= first << (step * k as u32);
+            }
+            k += 1;
+        }
+        set += 1;
     }
     t
 }
@@ -139,6 +184,12 @@ mod tests {
             }
             assert_eq!(KEEP[m2], cells, "m = {m:#b}");
         }
+    }
+
+    #[test]
+    fn locked_cols_keeps_the_columns_alone_in_their_box() {
+        // Box 0: column 1 alone; box 1: columns 3 and 5; box 2: column 8 alone.
+        assert_eq!(LOCKED_COLS[0b100_101_010], 0b100_000_010);
     }
 
     #[test]

@@ -424,3 +424,40 @@ fn an_empty_36x36_board_is_solved_and_verified() {
     assert_eq!(r.outcome, Outcome::Solved);
     assert!(verify(6, &givens, &r.solution.unwrap()));
 }
+
+#[test]
+fn the_registry_entry_solves_every_size_and_the_crate_verifier_accepts_it() {
+    use crate::registry::{find, Request, Status};
+    use crate::{verify, Board};
+    let info = find("fast").unwrap();
+    let mut solver = (info.make)();
+    let mut rng = Rng(0x5eed_0003);
+    for n in 2..=6 {
+        assert!((info.supports)(n));
+        let mut cells = random_grid(n, &mut rng);
+        let side = n * n;
+        for _ in 0..side * side / 2 {
+            cells[rng.below(side * side)] = 0;
+        }
+        let board = Board::from_cells(n, cells).unwrap();
+        let r = solver.solve(&board, &Request::count_up_to(2));
+        assert_eq!(r.status, Status::Solved, "box size {n}");
+        assert!(r.count >= 1);
+        verify::verify(&board, r.solution.as_ref().unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn the_registry_entry_reports_clashes_as_unsatisfiable_and_limits_as_limit() {
+    use crate::registry::{find, Request, Status};
+    use crate::Board;
+    let mut solver = (find("fast").unwrap().make)();
+    let clash = Board::from_cells(3, parse(NONE[0])).unwrap();
+    let r = solver.solve(&clash, &Request::first());
+    assert_eq!((r.status, r.count), (Status::Unsatisfiable, 0));
+    let empty = Board::empty(4).unwrap();
+    let req = Request::count_up_to(u64::MAX).with_limits(Limits::none().with_nodes(50));
+    let r = solver.solve(&empty, &req);
+    assert_eq!(r.status, Status::Limit);
+    assert_eq!(r.stats.nodes, 50);
+}
