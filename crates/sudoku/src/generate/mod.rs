@@ -221,7 +221,7 @@ impl fmt::Display for GenerateError {
             }
             GenerateError::UnknownRater(name) => write!(
                 f,
-                "unknown rater `{name}` (known: fast, {})",
+                "unknown rater `{name}` (known: {})",
                 crate::registry::names()
             ),
             GenerateError::RaterUnsupported { rater, side } => {
@@ -277,7 +277,8 @@ impl Generator {
             Some(name) => {
                 Rater::named(name).ok_or_else(|| GenerateError::UnknownRater(name.clone()))?
             }
-            None => Rater::preferred(),
+            None => Rater::preferred()
+                .ok_or_else(|| GenerateError::UnknownRater(rate::PREFERRED_RATERS.join(" or ")))?,
         };
         if !rater.supports(b) {
             return Err(GenerateError::RaterUnsupported {
