@@ -41,9 +41,15 @@ pub struct Args {
     #[arg(long, value_name = "NODES")]
     pub node_limit: Option<u64>,
 
-    /// Node limit per puzzle for `naive`, so the default run ends (0 = none).
-    #[arg(long, value_name = "NODES", default_value_t = 1_000_000)]
-    pub naive_node_limit: u64,
+    /// Node limit per puzzle for the DFS baselines without propagation (`naive`, `table`, `csp-check`), which can
+    /// take billions of nodes on a hard 9x9, so the default run ends (0 = none).
+    #[arg(
+        long,
+        alias = "naive-node-limit",
+        value_name = "NODES",
+        default_value_t = 1_000_000
+    )]
+    pub baseline_node_limit: u64,
 
     /// Time limit per puzzle in seconds (0 = none).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
