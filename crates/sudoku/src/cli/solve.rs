@@ -350,6 +350,42 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    use crate::parse::Reader;
+    use crate::registry::Report;
+
+    /// Panics on its first solve, then answers like `table`.
+    struct Flaky;
+
+    impl Solve for Flaky {
+        fn solve(&mut self, _board: &Board, _req: &Request) -> Report {
+            panic!("flaky solver exploded");
+        }
+    }
+
+    const FLAKY: SolverInfo = SolverInfo {
+        name: "flaky",
+        description: "panics",
+        supports: |_| true,
+        make: || (crate::solvers::table::INFO.make)(),
+    };
+
+    #[test]
+    fn a_panicking_solve_is_reported_for_its_record_and_the_solver_rebuilt() {
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let record = Reader::new(text.as_bytes()).next().unwrap();
+        let mut solver: Box<dyn Solve> = Box::new(Flaky);
+        let outcome = solve_record(&mut solver, &FLAKY, &record, &Request::first(), false);
+        assert_eq!(outcome.status, EntryStatus::Error);
+        assert_eq!(
+            outcome.error.as_deref(),
+            Some("solver `flaky` panicked: flaky solver exploded")
+        );
+        // The replacement instance solves the next record.
+        let outcome = solve_record(&mut solver, &FLAKY, &record, &Request::first(), false);
+        assert_eq!(outcome.status, EntryStatus::Solved);
+    }
+
     #[test]
     fn durations_parse_with_and_without_units() {
         assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
