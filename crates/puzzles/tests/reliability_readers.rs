@@ -3,20 +3,20 @@
 
 #![allow(clippy::unwrap_used)]
 
-use puzzles::graph::{Graph, MAX_DIMACS_VERTICES};
+use puzzles::graph::{Graph, MAX_VERTICES};
 use puzzles::latin::Latin;
 use puzzles::Puzzle;
 
 #[test]
 fn a_dimacs_header_declaring_billions_of_vertices_is_an_error_not_an_allocation() {
-    // Before the cap, this one line allocated ~48 GB of adjacency lists and aborted the process.
+    // Without a cap, this one line allocated ~48 GB of adjacency lists and aborted the process.
     let err = Graph::parse_dimacs("c huge\np edge 2000000000 0\n").unwrap_err();
     assert_eq!((err.line, err.column), (2, Some(8)));
     assert!(err.message.contains("too many vertices"), "{err}");
-    let at_cap = format!("p edge {MAX_DIMACS_VERTICES} 0\n");
+    let at_cap = format!("p edge {MAX_VERTICES} 0\n");
     assert_eq!(
         Graph::parse_dimacs(&at_cap).unwrap().vertices(),
-        MAX_DIMACS_VERTICES
+        MAX_VERTICES
     );
 }
 
