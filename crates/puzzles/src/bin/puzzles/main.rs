@@ -538,6 +538,9 @@ fn main() -> ExitCode {
             symmetry,
             common,
         } => run_queens(*n, *parallel, *symmetry, common, &mut tally),
+        Command::Color { common, colors: None, .. } if common.count || common.count_limit.is_some() => Err(usage(
+            "--count counts k-colourings and needs -k K (without -k the chromatic number is searched)".into(),
+        )),
         Command::Color {
             files,
             colors,
