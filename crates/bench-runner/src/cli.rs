@@ -101,13 +101,28 @@ pub struct Args {
 pub enum Kind {
     /// Sudoku of every size, through the `sudoku` crate's registry.
     Sudoku,
+    /// N-Queens (one board size per file).
+    Queens,
+    /// Graph colouring of DIMACS `.col` graphs.
+    Color,
+    /// Latin square completion.
+    Latin,
+    /// Killer Sudoku.
+    Killer,
+    /// KenKen.
+    Kenken,
 }
 
 impl Kind {
-    /// The `--kind` spelling.
-    pub fn name(self) -> &'static str {
+    /// The `puzzles` crate's family, for every kind but Sudoku.
+    pub fn puzzles_kind(self) -> Option<puzzles::Kind> {
         match self {
-            Kind::Sudoku => "sudoku",
+            Kind::Sudoku => None,
+            Kind::Queens => Some(puzzles::Kind::Queens),
+            Kind::Color => Some(puzzles::Kind::Color),
+            Kind::Latin => Some(puzzles::Kind::Latin),
+            Kind::Killer => Some(puzzles::Kind::Killer),
+            Kind::Kenken => Some(puzzles::Kind::Kenken),
         }
     }
 }

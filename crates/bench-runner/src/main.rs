@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bench_runner::cli::{Args, Kind};
+use bench_runner::cli::Args;
 use bench_runner::family::Family;
 use bench_runner::inputs::{default_datasets, git_revision};
 use bench_runner::report::{csv::Csv, json::Json, markdown::Markdown, plot::Plot, Output};
@@ -24,8 +24,9 @@ const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match args.kind {
-        Kind::Sudoku => app(&bench_runner::sudoku_family::SudokuFamily, &args),
+    match args.kind.puzzles_kind() {
+        None => app(&bench_runner::sudoku_family::SudokuFamily, &args),
+        Some(kind) => app(&bench_runner::puzzles_family::PuzzlesFamily(kind), &args),
     }
 }
 
