@@ -14,7 +14,37 @@
 
 use std::time::Instant;
 
-use sudoku::{find, verify, Board, Report, Request, Status};
+use sudoku::{find, verify, Board, Report, Request, Solve, Status};
+
+/// The `fast` solver behind the registry's signature, for runs before it is registered.
+struct Fast;
+
+impl Solve for Fast {
+    fn solve(&mut self, board: &Board, req: &Request) -> Report {
+        let start = Instant::now();
+        let r = sudoku::fast::solve(
+            board.box_size(),
+            board.cells(),
+            req.effective_limit(),
+            &req.limits,
+        )
+        .unwrap();
+        let mut stats = r.stats;
+        stats.time = start.elapsed();
+        Report {
+            status: match r.outcome {
+                csp_core::Outcome::Solved => Status::Solved,
+                csp_core::Outcome::Unsatisfiable => Status::Unsatisfiable,
+                csp_core::Outcome::Limit(_) => Status::Limit,
+            },
+            solution: r
+                .solution
+                .and_then(|c| Board::from_cells(board.box_size(), c).ok()),
+            count: r.count,
+            stats,
+        }
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -55,11 +85,15 @@ fn main() {
             .take(max)
             .collect();
         for name in solvers.split(',').filter(|s| !s.is_empty()) {
-            let Some(info) = find(name) else {
-                eprintln!("no solver {name}");
-                continue;
+            let mut solver: Box<dyn Solve> = match find(name) {
+                Some(info) => (info.make)(),
+                // Until `fast` is registered, call it directly (same report shape).
+                None if name == "fast" => Box::new(Fast),
+                None => {
+                    eprintln!("no solver {name}");
+                    continue;
+                }
             };
-            let mut solver = (info.make)();
             let mut results: Vec<Report> = puzzles.iter().map(|p| solver.solve(p, &req)).collect();
             let mut rates = Vec::new();
             for _ in 0..rounds.max(1) {

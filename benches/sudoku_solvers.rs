@@ -3,7 +3,7 @@
 //! One generic harness: a slice is the first `COUNT` readable puzzles of a shipped file (easy, 17-clue-like
 //! minimal, hard); every registry solver that supports the slice's size gets one benchmark per slice, named
 //! `<slice>/<solver>`, so a solver added to the registry is benchmarked without touching this file. Each iteration
-//! solves the whole slice (first solution); `naive` runs under the runner's default node limit, so a hard slice
+//! solves the whole slice (first solution); the baselines without propagation run under the runner's default node limit, so a hard slice
 //! measures how far it gets rather than hanging. `cargo bench -- --test` runs each benchmark once (CI).
 
 use std::fs::File;
@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bench_runner::family::Family;
+use bench_runner::run::BASELINES;
 use bench_runner::sudoku_family::SudokuFamily;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use csp_core::Limits;
@@ -19,7 +20,7 @@ use csp_core::Limits;
 /// Puzzles per slice: enough to average out one puzzle's luck, few enough for `naive` to finish quickly.
 const COUNT: usize = 20;
 
-/// The runner's default node limit for `naive` (see `--naive-node-limit`).
+/// The runner's default node limit for the baselines without propagation (see `--baseline-node-limit`).
 const NAIVE_NODES: u64 = 1_000_000;
 
 fn workspace() -> PathBuf {
@@ -93,7 +94,7 @@ fn bench_family<F: Family>(c: &mut Criterion, family: &F) {
             let Some(mut instance) = family.make(solver.name) else {
                 continue;
             };
-            let limits = if solver.name == "naive" {
+            let limits = if BASELINES.contains(&solver.name) {
                 Limits::none().with_nodes(NAIVE_NODES)
             } else {
                 Limits::none()

@@ -52,7 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         threads: 1,
         solution_limit: 1,
         node_limit: None,
-        naive_node_limit: None,
+        baseline_node_limit: None,
         time_limit: None,
         warmup: Duration::ZERO,
         chunk: 8192,

@@ -41,9 +41,15 @@ pub struct Args {
     #[arg(long, value_name = "NODES")]
     pub node_limit: Option<u64>,
 
-    /// Node limit per puzzle for `naive`, so the default run ends (0 = none).
-    #[arg(long, value_name = "NODES", default_value_t = 1_000_000)]
-    pub naive_node_limit: u64,
+    /// Node limit per puzzle for the DFS baselines without propagation (`naive`, `table`, `csp-check`), which can
+    /// take billions of nodes on a hard 9x9, so the default run ends (0 = none).
+    #[arg(
+        long,
+        alias = "naive-node-limit",
+        value_name = "NODES",
+        default_value_t = 1_000_000
+    )]
+    pub baseline_node_limit: u64,
 
     /// Time limit per puzzle in seconds (0 = none).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
@@ -95,13 +101,28 @@ pub struct Args {
 pub enum Kind {
     /// Sudoku of every size, through the `sudoku` crate's registry.
     Sudoku,
+    /// N-Queens (one board size per file).
+    Queens,
+    /// Graph colouring of DIMACS `.col` graphs.
+    Color,
+    /// Latin square completion.
+    Latin,
+    /// Killer Sudoku.
+    Killer,
+    /// KenKen.
+    Kenken,
 }
 
 impl Kind {
-    /// The `--kind` spelling.
-    pub fn name(self) -> &'static str {
+    /// The `puzzles` crate's family, for every kind but Sudoku.
+    pub fn puzzles_kind(self) -> Option<puzzles::Kind> {
         match self {
-            Kind::Sudoku => "sudoku",
+            Kind::Sudoku => None,
+            Kind::Queens => Some(puzzles::Kind::Queens),
+            Kind::Color => Some(puzzles::Kind::Color),
+            Kind::Latin => Some(puzzles::Kind::Latin),
+            Kind::Killer => Some(puzzles::Kind::Killer),
+            Kind::Kenken => Some(puzzles::Kind::Kenken),
         }
     }
 }

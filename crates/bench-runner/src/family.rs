@@ -84,9 +84,9 @@ pub struct SolverName {
 /// worker thread through rayon's `map_init`, so no solver state is shared between threads.
 pub trait Family: Sync {
     /// A puzzle ready to solve.
-    type Puzzle: Send + Sync;
+    type Puzzle: Send + Sync + 'static;
     /// A solution, comparable so that solvers and datasets can be checked against each other.
-    type Solution: Send + Sync + PartialEq;
+    type Solution: Send + Sync + PartialEq + 'static;
     /// One solver instance with its reusable scratch.
     type Solver: Send;
     /// What to solve for (solution limit and limits), built once per chunk and shared by every solve of it, so the

@@ -23,6 +23,7 @@ pub mod cli;
 pub mod family;
 pub mod histogram;
 pub mod inputs;
+pub mod puzzles_family;
 pub mod report;
 pub mod rng;
 pub mod run;

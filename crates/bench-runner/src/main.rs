@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bench_runner::cli::{Args, Kind};
+use bench_runner::cli::Args;
 use bench_runner::family::Family;
 use bench_runner::inputs::{default_datasets, git_revision};
 use bench_runner::report::{csv::Csv, json::Json, markdown::Markdown, plot::Plot, Output};
-use bench_runner::run::{run, Dataset, Options, NAIVE};
+use bench_runner::run::{run, Dataset, Options, BASELINES};
 use bench_runner::summary::{RunConfig, RunSummary, ScalingPoint};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -24,8 +24,9 @@ const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match args.kind {
-        Kind::Sudoku => app(&bench_runner::sudoku_family::SudokuFamily, &args),
+    match args.kind.puzzles_kind() {
+        None => app(&bench_runner::sudoku_family::SudokuFamily, &args),
+        Some(kind) => app(&bench_runner::puzzles_family::PuzzlesFamily(kind), &args),
     }
 }
 
@@ -87,7 +88,7 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
         threads,
         solution_limit: args.limit,
         node_limit: args.node_limit,
-        naive_node_limit: zero_none(args.naive_node_limit),
+        baseline_node_limit: zero_none(args.baseline_node_limit),
         time_limit: (args.time_limit > 0.0).then(|| Duration::from_secs_f64(args.time_limit)),
         warmup: Duration::from_millis(args.warmup_ms),
         chunk: args.chunk as usize,
@@ -172,12 +173,12 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
             cores,
             solution_limit: opts.solution_limit,
             node_limit: opts.node_limit,
-            naive_node_limit: opts
-                .solvers
+            baseline_node_limit: opts.baseline_node_limit,
+            baselines: BASELINES
                 .iter()
-                .any(|s| s == NAIVE)
-                .then_some(opts.naive_node_limit)
-                .flatten(),
+                .filter(|b| opts.solvers.iter().any(|s| s == *b))
+                .map(|b| b.to_string())
+                .collect(),
             time_limit_ms: opts.time_limit.map(|d| d.as_millis() as u64),
             warmup_ms: args.warmup_ms,
             sample: opts.sample,

@@ -222,8 +222,10 @@ pub struct RunConfig {
     pub solution_limit: u64,
     /// Node limit per puzzle for every solver (`None`: unbounded).
     pub node_limit: Option<u64>,
-    /// Node limit per puzzle for `naive`.
-    pub naive_node_limit: Option<u64>,
+    /// Node limit per puzzle for the baselines without propagation.
+    pub baseline_node_limit: Option<u64>,
+    /// The solvers of this run that the baseline node limit applies to.
+    pub baselines: Vec<String>,
     /// Time limit per puzzle in milliseconds.
     pub time_limit_ms: Option<u64>,
     /// Warm-up per solver in milliseconds.

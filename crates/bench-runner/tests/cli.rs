@@ -500,3 +500,43 @@ fn scaling_reports_one_point_per_thread_count() {
     assert_eq!(points[0]["threads"], 1);
     assert_eq!(report["scaling"]["solver"], "naive");
 }
+
+#[test]
+fn other_kinds_run_a_directory_of_instances_one_per_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("queens");
+    std::fs::create_dir(&set).unwrap();
+    std::fs::write(set.join("a.txt"), "3\n").unwrap();
+    std::fs::write(set.join("b.txt"), "6\n").unwrap();
+    std::fs::write(set.join("c.txt"), "x\n").unwrap();
+    let json = dir.path().join("r.json");
+    let out = runner()
+        .args(["--kind", "queens", "--per-puzzle", "--json"])
+        .arg(&json)
+        .arg(&set)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("c.txt"),
+        "the bad file is named"
+    );
+    let report = read_json(&json);
+    assert_eq!(report["errors"], 0);
+    for row in report["per_puzzle"].as_array().unwrap() {
+        let expected =
+            ["unsatisfiable", "solved", "invalid"][row["line"].as_u64().unwrap() as usize - 1];
+        assert_eq!(row["status"], expected, "{row}");
+    }
+    for r in report["results"].as_array().unwrap() {
+        assert_eq!(
+            (r["puzzles"].as_u64(), r["solved"].as_u64()),
+            (Some(3), Some(1))
+        );
+    }
+}

@@ -27,6 +27,9 @@ struct VarState<D> {
     size: u32,
     /// The variable is in `State::changed`.
     queued: bool,
+    /// Stamp of the level at which the domain word was last trailed (one-word domains only): a second change in
+    /// the same level needs no entry, because undo only needs the word as the level found it.
+    stamp: u64,
 }
 
 /// Domains and bookkeeping of one search.
@@ -41,6 +44,12 @@ pub struct State<D: Domain> {
     unassigned: u32,
     /// Old words of every change, delimited by decision level.
     trail: Trail<D::W>,
+    /// Stamp of the current level; 0 = the root, which is never undone and so never trailed (one-word domains).
+    stamp: u64,
+    /// Stamps of the enclosing open levels (`stamps.len()` = decision level).
+    stamps: Vec<u64>,
+    /// Next unused stamp: stamps are never reused within a solve, so a stale `VarState::stamp` never matches.
+    next_stamp: u64,
     /// Variables that became assigned (size 1) since the queue was last cleared, in order; `fixed[fixed_head..]`
     /// still await their assignment propagators.
     pub(crate) fixed: Vec<u32>,
@@ -65,10 +74,14 @@ impl<D: Domain> State<D> {
                     dom: D::full(w),
                     size: 0,
                     queued: false,
+                    stamp: 0,
                 })
                 .collect(),
             unassigned: 0,
             trail: Trail::new(),
+            stamp: 0,
+            stamps: Vec::new(),
+            next_stamp: 1,
             fixed: Vec::with_capacity(n),
             fixed_head: 0,
             changed: Vec::with_capacity(n),
@@ -85,6 +98,9 @@ impl<D: Domain> State<D> {
     /// root like any other assignment.
     pub fn reset(&mut self, init: &[D]) {
         self.trail.clear();
+        self.stamp = 0;
+        self.stamps.clear();
+        self.next_stamp = 1;
         self.fixed.clear();
         self.fixed_head = 0;
         self.clear_changed();
@@ -96,6 +112,7 @@ impl<D: Domain> State<D> {
             }
             let c = d0.count();
             self.vars[v].size = c;
+            self.vars[v].stamp = 0;
             if c > 1 {
                 self.unassigned += 1;
             } else {
@@ -219,7 +236,10 @@ impl<D: Domain> State<D> {
         if size == 0 {
             return Err(self.conflict());
         }
-        self.trail.record(v, s as u32, x.size, old);
+        if D::MAX_WIDTH > 128 || x.stamp != self.stamp {
+            self.trail.record(v, s as u32, x.size, old);
+            x.stamp = self.stamp;
+        }
         x.dom.set_word(s, new);
         x.size = size;
         if !x.queued {
@@ -263,7 +283,10 @@ impl<D: Domain> State<D> {
             });
         }
         d.set_word(s, old & !bit);
-        self.trail.record(v, s as u32, size + 1, old);
+        if D::MAX_WIDTH > 128 || x.stamp != self.stamp {
+            self.trail.record(v, s as u32, size + 1, old);
+            x.stamp = self.stamp;
+        }
         x.size = size;
         if !x.queued {
             x.queued = true;
@@ -350,6 +373,9 @@ impl<D: Domain> State<D> {
     #[inline]
     pub fn push_level(&mut self) {
         self.trail.push_level();
+        self.stamps.push(self.stamp);
+        self.stamp = self.next_stamp;
+        self.next_stamp += 1;
     }
 
     /// Undoes the newest level: old words come back newest-first, sizes and counts follow.
@@ -364,6 +390,9 @@ impl<D: Domain> State<D> {
             x.size = e.old_size();
             x.dom.set_word(e.slot(), e.old);
         });
+        if let Some(stamp) = self.stamps.pop() {
+            self.stamp = stamp;
+        }
     }
 
     /// Undoes levels until the current level is `level`.

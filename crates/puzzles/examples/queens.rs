@@ -8,11 +8,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let q = (0..n)
         .map(|_| m.new_var(0, n - 1))
         .collect::<Result<Vec<_>, _>>()?;
-    let rows: Vec<i64> = (0..n).collect();
-    let neg_rows: Vec<i64> = rows.iter().map(|r| -r).collect();
+    let up: Vec<i64> = (0..n).collect();
+    let down: Vec<i64> = (0..n).map(|r| -r).collect();
     m.all_different(&q)?; // one queen per column
-    m.all_different_offset(&q, &rows)?; // q[r] + r distinct: one per "/" diagonal
-    m.all_different_offset(&q, &neg_rows)?; // q[r] - r distinct: one per "\" diagonal
+    m.all_different_offset(&q, &up)?; // q[r] + r distinct: one per "/" diagonal
+    m.all_different_offset(&q, &down)?; // q[r] - r distinct: one per "\" diagonal
     let problem = m.build()?;
     let cfg = SearchConfig::default()
         .var_order(VarOrder::Mrv)
@@ -22,20 +22,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{} after {} nodes in {:?}",
         result.outcome, result.stats.nodes, result.stats.time
     );
-    if let Some(sol) = result.solution {
-        let cols = sol.values();
-        if n <= 20 {
-            for &c in cols {
-                println!(
-                    "{}",
-                    (0..n)
-                        .map(|j| if j == c { 'Q' } else { '.' })
-                        .collect::<String>()
-                );
-            }
-        } else {
-            println!("columns: {:?} ...", &cols[..10]);
-        }
+    for &c in result.solution.iter().flat_map(|s| s.values()).take(20) {
+        let row: String = (0..n.min(20))
+            .map(|j| if j == c { 'Q' } else { '.' })
+            .collect();
+        println!("{row}");
     }
     Ok(())
 }

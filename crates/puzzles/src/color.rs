@@ -80,6 +80,7 @@ impl Coloring {
         Ok(Some(Encoding {
             problem: m.build()?,
             assumptions,
+            vars,
         }))
     }
 
@@ -238,7 +239,11 @@ impl Puzzle for Coloring {
                     outcome: Outcome::Solved,
                     answer: Some(ch.coloring),
                     count: None,
-                    stats: ch.steps.iter().map(|s| s.2).sum(),
+                    // Counters summed over the searches; time is the whole procedure's (DSATUR and clique too).
+                    stats: Stats {
+                        time: ch.time,
+                        ..ch.steps.iter().map(|s| s.2).sum()
+                    },
                     verified,
                     extra,
                 }

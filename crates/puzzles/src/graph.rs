@@ -15,6 +15,9 @@
 use crate::error::ParseError;
 use crate::text::tokens;
 
+/// Most vertices a graph may have: a `p edge` line with a huge count must not allocate gigabytes.
+pub const MAX_VERTICES: usize = 1_000_000;
+
 /// A simple undirected graph on vertices `0..n`.
 ///
 /// Invariant: `adj[v]` is sorted, holds no duplicates and never `v` itself; `u` is in `adj[v]` iff `v` is in
@@ -29,8 +32,8 @@ impl Graph {
     /// A graph on `n` vertices with the given edges (0-based; duplicates merged, either direction).
     /// `Err` names the first edge with an endpoint out of range or a self-loop.
     pub fn new(n: usize, edges: impl IntoIterator<Item = (usize, usize)>) -> Result<Self, String> {
-        if n > u32::MAX as usize {
-            return Err(format!("too many vertices: {n}"));
+        if n > MAX_VERTICES {
+            return Err(format!("too many vertices: {n} (at most {MAX_VERTICES})"));
         }
         let mut list = Vec::new();
         for (u, v) in edges {
@@ -117,11 +120,11 @@ impl Graph {
                     }
                     let v = parse_count(line_no, toks[2])?;
                     parse_count(line_no, toks[3])?;
-                    if v > u32::MAX as usize / 2 {
+                    if v > MAX_VERTICES {
                         return Err(ParseError::at(
                             line_no,
                             toks[2].0,
-                            format!("too many vertices: {v}"),
+                            format!("too many vertices: {v} (at most {MAX_VERTICES})"),
                         ));
                     }
                     n = Some(v);
@@ -512,6 +515,8 @@ mod tests {
             assert_eq!((e.line, e.column), (line, col), "{text:?}: {e}");
         }
         assert_eq!(Graph::parse_dimacs("c only\n").unwrap_err().line, 0);
+        let huge = Graph::parse_dimacs("p edge 2000000 1\n").unwrap_err();
+        assert_eq!((huge.line, huge.column), (1, Some(8)), "{huge}");
     }
 
     #[test]

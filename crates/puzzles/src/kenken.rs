@@ -35,6 +35,9 @@ pub const MAX_SIZE: usize = 16;
 /// Largest table built for one cage; a `+` cage beyond it is posted as a linear sum instead.
 pub const MAX_TABLE: usize = 200_000;
 
+/// Most search steps spent enumerating one cage's tuples before giving up on a table for it.
+pub const MAX_ENUMERATION: u64 = 20_000_000;
+
 /// A cage operation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
@@ -111,7 +114,8 @@ impl KenKen {
     }
 
     /// Every tuple of values (one per cage cell, in cage order) that meets the clue, where cells sharing a row
-    /// or column differ. Stops early with `None` past `cap` tuples.
+    /// or column differ. Gives up with `None` past `cap` tuples or [`MAX_ENUMERATION`] search steps (a huge
+    /// cage must not hang the parser's caller).
     pub fn cage_tuples(&self, cage: &Cage<Clue>, cap: usize) -> Option<Vec<Vec<i64>>> {
         let n = self.n;
         let k = cage.cells.len();
@@ -135,8 +139,13 @@ impl KenKen {
             ctx: (&[Vec<usize>], usize, u64, Op, usize),
             cur: &mut Vec<u64>,
             out: &mut Vec<Vec<i64>>,
+            budget: &mut u64,
         ) -> bool {
             let (conflicts, n, target, op, cap) = ctx;
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
             let k = cur.len();
             if i == k {
                 if op.holds(target, cur) {
@@ -152,13 +161,16 @@ impl KenKen {
                     continue;
                 }
                 let next = match op {
-                    Op::Add => acc + v,
+                    Op::Add => acc.saturating_add(v),
                     Op::Mul => acc.saturating_mul(v),
                     _ => acc,
                 };
                 let remaining = (k - i - 1) as u64;
                 let prune = match op {
-                    Op::Add => next + remaining > target || next + remaining * (n as u64) < target,
+                    Op::Add => {
+                        next.saturating_add(remaining) > target
+                            || next.saturating_add(remaining.saturating_mul(n as u64)) < target
+                    }
                     Op::Mul => target % next != 0,
                     _ => false,
                 };
@@ -166,19 +178,21 @@ impl KenKen {
                     continue;
                 }
                 cur[i] = v;
-                if !rec(i + 1, next, ctx, cur, out) {
+                if !rec(i + 1, next, ctx, cur, out, budget) {
                     return false;
                 }
             }
             true
         }
         let start = if op == Op::Mul { 1 } else { 0 };
+        let mut budget = MAX_ENUMERATION;
         rec(
             0,
             start,
             (&conflicts, n, target, op, cap),
             &mut cur,
             &mut out,
+            &mut budget,
         )
         .then_some(out)
     }
@@ -377,7 +391,8 @@ impl Puzzle for KenKen {
                 }
                 None => {
                     return Err(PuzzleError::Invalid(format!(
-                        "{}: more than {MAX_TABLE} value tuples; split the cage",
+                        "{}: too many value tuples for a table (over {MAX_TABLE}, or over {MAX_ENUMERATION} \
+                         steps to list them); split the cage",
                         here()
                     )))
                 }
@@ -386,6 +401,7 @@ impl Puzzle for KenKen {
         Ok(Encoding {
             problem: m.build()?,
             assumptions,
+            vars,
         })
     }
 

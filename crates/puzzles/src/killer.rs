@@ -328,6 +328,7 @@ impl Puzzle for Killer {
         Ok(Encoding {
             problem: m.build()?,
             assumptions,
+            vars,
         })
     }
 

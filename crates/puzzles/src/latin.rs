@@ -218,6 +218,7 @@ impl Puzzle for Latin {
         Ok(Encoding {
             problem: m.build()?,
             assumptions,
+            vars,
         })
     }
 

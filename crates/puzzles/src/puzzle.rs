@@ -30,6 +30,8 @@ pub struct Encoding {
     pub problem: Problem,
     /// Givens, passed to the solver as root assumptions so one problem serves every instance of a shape.
     pub assumptions: Vec<(VarId, i64)>,
+    /// The variables in the family's order (`vars[i]` is cell / vertex / row `i`).
+    pub vars: Vec<VarId>,
 }
 
 /// The puzzle families this crate models, as named by `--kind`.

@@ -7,15 +7,15 @@
 //! Text format (for `--kind queens` datasets): the board size `n` on the first non-comment line; `#` starts a
 //! comment. The answer prints as the columns, space separated, one per row.
 
-use csp_core::{Model, SearchConfig, Solution, ValueOrder, VarOrder};
+use csp_core::{Model, Outcome, SearchConfig, Solution, Solver, Stats, ValueOrder, VarOrder};
 
 use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
 use crate::puzzle::{Encoding, Kind, Puzzle};
 use crate::text::content_lines;
 
-/// Largest board the model accepts: beyond this the three n-variable all-different constraints and n domains of
-/// n bits stop fitting comfortably in memory, and no one needs a bigger proof that queens can be placed.
-pub const MAX_N: usize = 100_000;
+/// Largest board the model accepts. Memory grows as n^2 (n domains of n bits, plus the trail): n = 5000 takes
+/// 295 MB here, so 10,000 (about 1.2 GB) is where a typo should stop rather than exhaust the machine.
+pub const MAX_N: usize = 10_000;
 
 /// An N-Queens instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +31,41 @@ impl Queens {
             return Err(format!("board size must be 1..={MAX_N}, got {n}"));
         }
         Ok(Self { n })
+    }
+}
+
+impl Queens {
+    /// Counts all solutions using the board's left-right mirror symmetry: a solution with the first-row queen in
+    /// column c mirrors to one with it in column n - 1 - c, so only the columns c < n / 2 are searched (each
+    /// count doubled) plus the middle column for odd n. About half the nodes of a plain count, same total.
+    ///
+    /// Returns the count (exact unless the outcome is a limit) and the summed statistics; limits apply to each
+    /// of the ceil(n / 2) searches.
+    pub fn count_mirrored(
+        &self,
+        config: &SearchConfig,
+    ) -> Result<(u64, csp_core::Outcome, Stats), PuzzleError> {
+        let enc = self.encode()?;
+        let Some(&first) = enc.vars.first() else {
+            return Ok((0, Outcome::Unsatisfiable, Stats::default()));
+        };
+        let mut solver = Solver::new(&enc.problem, config.clone());
+        let (mut total, mut stats) = (0u64, Stats::default());
+        for c in 0..self.n.div_ceil(2) {
+            let r = solver.count(&[(first, c as i64)], u64::MAX);
+            stats += r.stats;
+            if let Outcome::Limit(kind) = r.outcome {
+                return Ok((total, Outcome::Limit(kind), stats));
+            }
+            let weight = if 2 * c + 1 == self.n { 1 } else { 2 };
+            total += weight * r.count;
+        }
+        let outcome = if total > 0 {
+            Outcome::Solved
+        } else {
+            Outcome::Unsatisfiable
+        };
+        Ok((total, outcome, stats))
     }
 }
 
@@ -100,6 +135,7 @@ impl Puzzle for Queens {
         Ok(Encoding {
             problem: m.build()?,
             assumptions: Vec::new(),
+            vars: q,
         })
     }
 
@@ -158,6 +194,26 @@ mod tests {
         assert!(verify_placement(4, &[1, 3, 0, 3]).is_err());
         assert!(verify_placement(4, &[1, 3, 0, 4]).is_err());
         assert!(verify_placement(4, &[1, 3, 0]).is_err());
+    }
+
+    #[test]
+    fn mirrored_counts_equal_the_known_counts() {
+        for (n, expected) in [
+            (1, 1),
+            (2, 0),
+            (3, 0),
+            (4, 2),
+            (5, 10),
+            (6, 4),
+            (7, 40),
+            (8, 92),
+            (9, 352),
+        ] {
+            let q = Queens::new(n).unwrap();
+            let (count, outcome, _) = q.count_mirrored(&q.default_config()).unwrap();
+            assert_eq!(count, expected, "n = {n}");
+            assert_eq!(outcome == Outcome::Solved, expected > 0);
+        }
     }
 
     #[test]

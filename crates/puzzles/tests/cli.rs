@@ -190,6 +190,14 @@ fn usage_and_io_errors_exit_2() {
         Some(2)
     );
     assert_eq!(puzzles(&["frobnicate"]).status.code(), Some(2));
+    let myciel = dataset("color/myciel3.col");
+    assert_eq!(
+        puzzles(&["color", &myciel, "--count"]).status.code(),
+        Some(2)
+    );
+    let counted = puzzles(&["color", &myciel, "-k", "4", "--count", "--format", "jsonl"]);
+    assert_eq!(counted.status.code(), Some(0));
+    assert!(json_lines(&counted)[0]["solutions"].as_u64().unwrap() >= 2);
 }
 
 #[test]

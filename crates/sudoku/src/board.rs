@@ -40,21 +40,39 @@ pub fn symbol(value: u8) -> char {
 /// Blanks are `.` on every size and `0` on boards up to 9x9 (on 36x36, `0` is the digit 36). Letters are accepted
 /// in either case.
 pub fn value_of_symbol(ch: char, n: usize) -> Option<u8> {
-    let v: usize = match ch {
-        '.' => return Some(0),
-        '0' if n <= 9 => return Some(0),
-        '0' => 36,
-        '1'..='9' => ch as usize - '0' as usize,
-        'A'..='Z' => ch as usize - 'A' as usize + 10,
-        'a'..='z' => ch as usize - 'a' as usize + 10,
-        _ => return None,
-    };
-    if v <= n {
-        u8::try_from(v).ok()
-    } else {
-        None
+    let code = usize::try_from(u32::from(ch)).ok()?;
+    match *ASCII_VALUES.get(code)? {
+        NOT_A_SYMBOL => None,
+        ZERO if n <= 9 => Some(0),
+        ZERO if n == 36 => Some(36),
+        ZERO => None,
+        v if usize::from(v) <= n => Some(v),
+        _ => None,
     }
 }
+
+/// Marks a character that is no symbol on any board in [`ASCII_VALUES`].
+const NOT_A_SYMBOL: u8 = u8::MAX;
+/// Marks `0` in [`ASCII_VALUES`]: a blank up to 9x9, the digit 36 on 36x36.
+const ZERO: u8 = u8::MAX - 1;
+
+/// The digit of each ASCII character (`.` = 0, `1-9`, `A-Z` and `a-z` = 10..=35), read once per input cell: a
+/// table lookup instead of a chain of range tests.
+static ASCII_VALUES: [u8; 128] = {
+    let mut t = [NOT_A_SYMBOL; 128];
+    t[b'.' as usize] = 0;
+    t[b'0' as usize] = ZERO;
+    let mut i = 0u8;
+    while i < 26 {
+        if i < 9 {
+            t[(b'1' + i) as usize] = i + 1;
+        }
+        t[(b'A' + i) as usize] = i + 10;
+        t[(b'a' + i) as usize] = i + 10;
+        i += 1;
+    }
+    t
+};
 
 /// The box size whose board has `cells` cells (16, 81, 256, 625, 1296), if any.
 pub fn box_size_for_cells(cells: usize) -> Option<usize> {
@@ -303,6 +321,41 @@ impl Board {
 
     /// The first pair of equal givens sharing a house (rows first, then columns, then boxes), if any.
     pub fn find_clash(&self) -> Option<Clash> {
+        if !self.may_clash() {
+            return None;
+        }
+        self.locate_clash()
+    }
+
+    /// One pass with used-bitmasks per house: false proves there is no clash. Reading a file runs this on every
+    /// puzzle, so it avoids the per-house walk of [`Board::locate_clash`], which only runs when this says yes.
+    fn may_clash(&self) -> bool {
+        let n = self.side();
+        let b = self.box_size;
+        let mut rows = [0u64; MAX_BOX * MAX_BOX];
+        let mut cols = [0u64; MAX_BOX * MAX_BOX];
+        let mut boxes = [0u64; MAX_BOX * MAX_BOX];
+        for (r, row) in self.cells.chunks_exact(n).enumerate() {
+            let band_start = (r / b) * b;
+            for (c, &v) in row.iter().enumerate() {
+                if v == 0 {
+                    continue;
+                }
+                let bit = 1u64 << (v - 1);
+                let bx = band_start + c / b;
+                if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
+                    return true;
+                }
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[bx] |= bit;
+            }
+        }
+        false
+    }
+
+    /// The first clash in house order (rows, columns, boxes), found by walking every house.
+    fn locate_clash(&self) -> Option<Clash> {
         let mut seen = [usize::MAX; MAX_BOX * MAX_BOX + 1];
         for house in self.houses() {
             seen.fill(usize::MAX);

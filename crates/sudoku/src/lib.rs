@@ -2,16 +2,21 @@
 //!
 //! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`] -> [`verify`] ->
 //! [`format`]. The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
+//! The other way round, [`generate`] makes unique puzzles from a seed (random grid, clues removed while a solver
+//! proves uniqueness, rated by a second solver's search effort).
 //!
 //! ```
-//! use sudoku::{verify, Board};
+//! use sudoku::{registry, verify, Board, Request, Status};
 //! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 //!     .parse()
 //!     .expect("a valid 9x9 line");
-//! let solution: Board = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-//!     .parse()
-//!     .expect("a valid 9x9 line");
-//! assert!(verify::verify(&puzzle, &solution).is_ok());
+//! for info in registry() {
+//!     let mut solver = (info.make)();
+//!     let report = solver.solve(&puzzle, &Request::count_up_to(2));
+//!     assert_eq!((report.status, report.count), (Status::Solved, 1), "{} proves uniqueness", info.name);
+//!     let solution = report.solution.expect("a solved report carries its solution");
+//!     assert!(verify::verify(&puzzle, &solution).is_ok());
+//! }
 //! ```
 
 pub mod board;

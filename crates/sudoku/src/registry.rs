@@ -114,6 +114,7 @@ static REGISTRY: &[SolverInfo] = &[
     crate::solvers::csp::presets::FC_INFO,
     crate::solvers::csp::presets::MRV_INFO,
     crate::solvers::csp::presets::MRV_SINGLES_INFO,
+    crate::solvers::csp::presets::MRV_LOCKED_INFO,
     crate::solvers::csp::presets::MRV_DEGREE_INFO,
     crate::solvers::csp::presets::DOM_WDEG_INFO,
     crate::solvers::csp::presets::MEDIAN_INFO,

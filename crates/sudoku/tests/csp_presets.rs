@@ -2,6 +2,8 @@
 //! 16x16 (and a few larger) boards: proper, multi-solution and unsolvable puzzles, plus honest limits.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -140,6 +142,43 @@ fn check(solver: &mut CspSolver, board: &Board, expected: u64, limit: u64) {
 
 fn solvers() -> Vec<CspSolver> {
     presets::ALL.iter().map(|&p| CspSolver::new(p)).collect()
+}
+
+/// The shipped test sets (`datasets/sudoku-tests/`): every preset's count (up to 2) equals the file's and
+/// `fast`'s, every solution passes `verify` and equals the file's when unique. `csp-check` (place-then-check, the
+/// seed DFS's tree) is given the 4x4 and 9x9 files only: some 16x16 lines take it millions of nodes.
+#[test]
+fn every_preset_agrees_with_the_shipped_test_sets_and_fast() {
+    for file in ["4x4.txt", "9x9.txt", "16x16.txt"] {
+        let lines = common::expected(file);
+        assert!(!lines.is_empty(), "{file} is empty");
+        for e in &lines {
+            assert_eq!(
+                fast_count(&e.puzzle, 2),
+                e.count,
+                "fast on {file}:{}",
+                e.line
+            );
+        }
+        for mut s in solvers() {
+            if s.preset().propagation == csp_core::Propagation::None && file == "16x16.txt" {
+                continue;
+            }
+            for e in &lines {
+                check(&mut s, &e.puzzle, e.count, 2);
+                if let Some(want) = &e.solution {
+                    let r = s.solve(&e.puzzle, &Request::first());
+                    assert_eq!(
+                        r.solution.as_ref(),
+                        Some(want),
+                        "{} on {file}:{}",
+                        s.preset().name,
+                        e.line
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]

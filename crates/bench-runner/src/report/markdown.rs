@@ -168,6 +168,19 @@ pub fn render(run: &RunSummary, wide: bool) -> String {
         )),
     );
     // `multiple` joins the compact table when uniqueness is being checked.
+    let mut limits = Vec::new();
+    if let (Some(n), false) = (cfg.baseline_node_limit, cfg.baselines.is_empty()) {
+        limits.push(format!("{} nodes for {}", n, cfg.baselines.join(", ")));
+    }
+    if let Some(n) = cfg.node_limit {
+        limits.push(format!("{n} nodes for every solver"));
+    }
+    if let Some(ms) = cfg.time_limit_ms {
+        limits.push(format!("{} s per puzzle", ms as f64 / 1e3));
+    }
+    if !limits.is_empty() {
+        let _ = writeln!(out, "Limits: {}.\n", limits.join("; "));
+    }
     let cols: Vec<&Column> = COLUMNS
         .iter()
         .filter(|c| wide || !c.wide_only || (c.header == "multiple" && cfg.solution_limit >= 2))

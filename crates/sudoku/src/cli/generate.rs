@@ -78,8 +78,9 @@ impl GenerateArgs {
         options
     }
 
-    /// The options that decide the output, as a command line (for the header).
-    fn command_line(&self, rater: &str) -> String {
+    /// The options that decide the output, as a command line (for the header). The node limit is spelled out
+    /// even when it is the size's default, so the line reproduces the file if the default ever changes.
+    fn command_line(&self, rater: &str, node_limit: Option<u64>) -> String {
         let side = self.size * self.size;
         let mut cmd = format!(
             "sudoku generate --size {side} --count {} --seed {}",
@@ -99,7 +100,7 @@ impl GenerateArgs {
             cmd.push_str(&format!(" --max-rating {r}"));
         }
         cmd.push_str(&format!(" --rater {rater}"));
-        if let Some(n) = self.node_limit {
+        if let Some(n) = node_limit {
             cmd.push_str(&format!(" --node-limit {n}"));
         }
         cmd
@@ -145,7 +146,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         if let Err(e) = writeln!(
             out,
             "# {} ({limit}; rating = guesses of `{rater}` counting solutions to 2)",
-            args.command_line(rater)
+            args.command_line(rater, options.node_limit)
         ) {
             write_error = Some(e);
         }

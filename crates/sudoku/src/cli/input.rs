@@ -10,7 +10,7 @@ pub(crate) struct Input {
     /// `<stdin>` or the path as given.
     pub name: String,
     /// The buffered stream.
-    pub reader: Box<dyn BufRead>,
+    pub reader: Box<dyn BufRead + Send>,
 }
 
 /// Opens `path` (`-` = stdin).

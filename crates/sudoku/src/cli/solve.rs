@@ -1,8 +1,9 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
-//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per worker
-//! thread through `map_init`) and written in order before the next chunk is read, so memory stays bounded by one
-//! chunk whatever the input size, and output appears as results arrive.
+//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (solver instances made per worker
+//! task through `map_init`, reused across that task's records) and written in input order. Reading the next chunk
+//! and writing the previous one overlap the solving of the current one, so memory stays bounded by three chunks
+//! whatever the input size, and output appears chunk by chunk as results arrive.
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -15,7 +16,7 @@ use rayon::prelude::*;
 use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::board::Board;
-use crate::format::{Entry, EntryStatus, OutputFormat};
+use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat};
 use crate::parse::{Reader, ReaderOptions, Record};
 use crate::registry::{self, Request, Solve, SolverInfo, Status};
 use crate::verify;
@@ -239,81 +240,130 @@ pub fn run(args: &SolveArgs) -> u8 {
         args.files.clone()
     };
 
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut writer = OutputFormat::from(args.format).writer();
-    let mut all_solved = true;
-    let mut io_error = false;
+    let mut sink = Sink {
+        out: BufWriter::new(io::stdout()),
+        writer: OutputFormat::from(args.format).writer(),
+        all_solved: true,
+        io_error: false,
+    };
+    let solve_chunk = |chunk: &[Record]| -> Vec<Outcome> {
+        chunk
+            .par_iter()
+            .map_init(
+                || (info.make)(),
+                |solver, record| solve_record(solver, info, record, &req, args.count),
+            )
+            .collect()
+    };
 
     'files: for path in &files {
         let input = match input::open(path) {
             Ok(i) => i,
             Err(e) => {
                 eprintln!("sudoku: {path}: {e}");
-                io_error = true;
+                sink.io_error = true;
                 continue;
             }
         };
         let name = input.name;
         let mut reader = Reader::with_options(input.reader, options);
-        loop {
-            let chunk: Vec<Record> = reader.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let outcomes: Vec<Outcome> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map_init(
-                        || (info.make)(),
-                        |solver, record| solve_record(solver, info, record, &req, args.count),
-                    )
-                    .collect()
+        // Pipeline: while the pool solves chunk i, one task writes chunk i-1 and reads chunk i+1, so reading and
+        // writing (sequential by nature) overlap the solving. At most three chunks are held.
+        let mut current: Vec<Record> = reader.by_ref().take(CHUNK).collect();
+        let mut previous: Option<(Vec<Record>, Vec<Outcome>)> = None;
+        while !current.is_empty() {
+            let (outcomes, (written, next)) = pool.install(|| {
+                rayon::join(
+                    || solve_chunk(&current),
+                    || {
+                        let written = match previous.take() {
+                            Some((records, outcomes)) => {
+                                sink.write_chunk(&name, &records, &outcomes)
+                            }
+                            None => true,
+                        };
+                        let next: Vec<Record> = if written {
+                            reader.by_ref().take(CHUNK).collect()
+                        } else {
+                            Vec::new()
+                        };
+                        (written, next)
+                    },
+                )
             });
-            for (record, outcome) in chunk.iter().zip(&outcomes) {
-                if let Err(e) = &record.item {
-                    if e.is_io() {
-                        eprintln!("sudoku: {name}: {}", e.kind);
-                        io_error = true;
-                        continue;
-                    }
-                }
-                if outcome.status != EntryStatus::Solved {
-                    all_solved = false;
-                    report_failure(&name, record, outcome);
-                }
-                let entry = Entry {
-                    line: record.line,
-                    status: outcome.status,
-                    solution: outcome.solution.as_ref(),
-                    count: outcome.count,
-                    error: outcome.error.as_deref(),
-                    nodes: outcome.nodes,
-                    micros: outcome.micros,
-                };
-                if let Err(e) = writer.write_entry(&mut out, &entry) {
-                    if !is_broken_pipe(&e) {
-                        eprintln!("sudoku: writing output: {e}");
-                    }
-                    io_error = true;
-                    break 'files;
-                }
+            if !written {
+                break 'files;
             }
-            if let Err(e) = out.flush() {
-                if !is_broken_pipe(&e) {
-                    eprintln!("sudoku: writing output: {e}");
-                }
-                io_error = true;
+            previous = Some((std::mem::replace(&mut current, next), outcomes));
+        }
+        if let Some((records, outcomes)) = previous.take() {
+            if !sink.write_chunk(&name, &records, &outcomes) {
                 break 'files;
             }
         }
     }
-    if io_error {
+    if sink.io_error {
         EXIT_USAGE
-    } else if all_solved {
+    } else if sink.all_solved {
         EXIT_OK
     } else {
         EXIT_FAILED
+    }
+}
+
+/// Where results go, and what the exit code will say.
+struct Sink {
+    /// Standard output, buffered (not locked: the writing task may run on any pool thread).
+    out: BufWriter<io::Stdout>,
+    /// The output format.
+    writer: Box<dyn ResultFormat>,
+    /// False once some puzzle was not solved.
+    all_solved: bool,
+    /// True once an input or output failed.
+    io_error: bool,
+}
+
+impl Sink {
+    /// Writes one solved chunk in input order, with stderr messages for failures; false when output failed
+    /// (the run stops; a closed pipe stops it quietly).
+    fn write_chunk(&mut self, name: &str, records: &[Record], outcomes: &[Outcome]) -> bool {
+        for (record, outcome) in records.iter().zip(outcomes) {
+            if let Err(e) = &record.item {
+                if e.is_io() {
+                    eprintln!("sudoku: {name}: {}", e.kind);
+                    self.io_error = true;
+                    continue;
+                }
+            }
+            if outcome.status != EntryStatus::Solved {
+                self.all_solved = false;
+                report_failure(name, record, outcome);
+            }
+            let entry = Entry {
+                line: record.line,
+                status: outcome.status,
+                solution: outcome.solution.as_ref(),
+                count: outcome.count,
+                error: outcome.error.as_deref(),
+                nodes: outcome.nodes,
+                micros: outcome.micros,
+            };
+            if let Err(e) = self.writer.write_entry(&mut self.out, &entry) {
+                return self.output_failed(&e);
+            }
+        }
+        match self.out.flush() {
+            Ok(()) => true,
+            Err(e) => self.output_failed(&e),
+        }
+    }
+
+    fn output_failed(&mut self, e: &io::Error) -> bool {
+        if !is_broken_pipe(e) {
+            eprintln!("sudoku: writing output: {e}");
+        }
+        self.io_error = true;
+        false
     }
 }
 
@@ -349,6 +399,42 @@ fn report_failure(name: &str, record: &Record, outcome: &Outcome) {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    use crate::parse::Reader;
+    use crate::registry::Report;
+
+    /// Panics on its first solve, then answers like `table`.
+    struct Flaky;
+
+    impl Solve for Flaky {
+        fn solve(&mut self, _board: &Board, _req: &Request) -> Report {
+            panic!("flaky solver exploded");
+        }
+    }
+
+    const FLAKY: SolverInfo = SolverInfo {
+        name: "flaky",
+        description: "panics",
+        supports: |_| true,
+        make: || (crate::solvers::table::INFO.make)(),
+    };
+
+    #[test]
+    fn a_panicking_solve_is_reported_for_its_record_and_the_solver_rebuilt() {
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let record = Reader::new(text.as_bytes()).next().unwrap();
+        let mut solver: Box<dyn Solve> = Box::new(Flaky);
+        let outcome = solve_record(&mut solver, &FLAKY, &record, &Request::first(), false);
+        assert_eq!(outcome.status, EntryStatus::Error);
+        assert_eq!(
+            outcome.error.as_deref(),
+            Some("solver `flaky` panicked: flaky solver exploded")
+        );
+        // The replacement instance solves the next record.
+        let outcome = solve_record(&mut solver, &FLAKY, &record, &Request::first(), false);
+        assert_eq!(outcome.status, EntryStatus::Solved);
+    }
 
     #[test]
     fn durations_parse_with_and_without_units() {

@@ -2,7 +2,8 @@
 //!
 //! `line` (1-based input line), `status` (`solved` | `unsatisfiable` | `invalid` | `limit`, and `error` for an
 //! internal solver failure), `solution` (the grid as one line; only when solved), `solutions` (the count, capped
-//! at 2; only when counting), `error` (only for invalid/error), `nodes`, `micros`.
+//! at 2; only when counting; with status `limit` it is what was found before the stop, a lower bound), `error`
+//! (only for invalid/error), `nodes`, `micros` (solver time; 0 for invalid input).
 
 use std::io;
 

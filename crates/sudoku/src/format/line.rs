@@ -18,15 +18,21 @@ pub fn write_board(out: &mut impl fmt::Write, board: &Board) -> fmt::Result {
     Ok(())
 }
 
-/// The line result format.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct LineFormat;
+/// The line result format. Keeps one line buffer so a result costs one `write_all`, not one call per cell.
+#[derive(Clone, Debug, Default)]
+pub struct LineFormat {
+    buf: Vec<u8>,
+}
 
 impl ResultFormat for LineFormat {
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()> {
         match (entry.status, entry.solution) {
             (EntryStatus::Solved, Some(solution)) => {
-                write!(out, "{solution}")?;
+                self.buf.clear();
+                // Every symbol is ASCII.
+                self.buf
+                    .extend(solution.cells().iter().map(|&v| symbol(v) as u8));
+                out.write_all(&self.buf)?;
                 if let Some(count) = entry.count {
                     write!(out, " {count}")?;
                 }

@@ -81,7 +81,7 @@ impl OutputFormat {
     /// A writer for this format.
     pub fn writer(self) -> Box<dyn ResultFormat> {
         match self {
-            OutputFormat::Line => Box::new(line::LineFormat),
+            OutputFormat::Line => Box::new(line::LineFormat::default()),
             OutputFormat::Grid => Box::new(grid::GridFormat),
             OutputFormat::Jsonl => Box::new(jsonl::JsonlFormat),
         }

@@ -41,76 +41,20 @@ impl std::fmt::Debug for Rater {
     }
 }
 
-/// `fast` through the registry's signature, for as long as the registry does not list it itself.
-struct FastAdapter;
-
-impl Solve for FastAdapter {
-    fn solve(&mut self, board: &Board, req: &Request) -> Report {
-        let start = std::time::Instant::now();
-        match crate::fast::solve(
-            board.box_size(),
-            board.cells(),
-            req.effective_limit(),
-            &req.limits,
-        ) {
-            Ok(r) => {
-                let mut stats = r.stats;
-                stats.time = start.elapsed();
-                Report {
-                    status: match r.outcome {
-                        csp_core::Outcome::Solved => Status::Solved,
-                        csp_core::Outcome::Unsatisfiable => Status::Unsatisfiable,
-                        csp_core::Outcome::Limit(_) => Status::Limit,
-                    },
-                    solution: r
-                        .solution
-                        .and_then(|s| Board::from_cells(board.box_size(), s).ok()),
-                    count: r.count,
-                    stats,
-                }
-            }
-            // A Board always has the right length and values; nothing to solve otherwise.
-            Err(_) => Report {
-                status: Status::Unsatisfiable,
-                solution: None,
-                count: 0,
-                stats: csp_core::Stats::default(),
-            },
-        }
-    }
-}
-
-fn supports_every_size(box_size: usize) -> bool {
-    (crate::board::MIN_BOX..=crate::board::MAX_BOX).contains(&box_size)
-}
-
 impl Rater {
-    /// The rater called `name`: a registry solver, or `fast` even before the registry lists it.
+    /// The registry solver called `name` as a rater.
     pub fn named(name: &str) -> Option<Rater> {
-        if let Some(info) = registry::find(name) {
-            return Some(Rater {
-                name: info.name,
-                solver: (info.make)(),
-                supports: info.supports,
-            });
-        }
-        (name == "fast").then(|| Rater {
-            name: "fast",
-            solver: Box::new(FastAdapter),
-            supports: supports_every_size,
+        let info = registry::find(name)?;
+        Some(Rater {
+            name: info.name,
+            solver: (info.make)(),
+            supports: info.supports,
         })
     }
 
-    /// The first of [`PREFERRED_RATERS`] available.
-    pub fn preferred() -> Rater {
-        PREFERRED_RATERS
-            .iter()
-            .find_map(|n| Rater::named(n))
-            .unwrap_or(Rater {
-                name: "fast",
-                solver: Box::new(FastAdapter),
-                supports: supports_every_size,
-            })
+    /// The first of [`PREFERRED_RATERS`] in the registry.
+    pub fn preferred() -> Option<Rater> {
+        PREFERRED_RATERS.iter().find_map(|n| Rater::named(n))
     }
 
     /// Whether this rater handles boards of `box_size`.

@@ -28,6 +28,15 @@ pub(super) struct Token<'a> {
 
 /// Splits the grid token off a line (leading whitespace skipped).
 pub(super) fn first_token(line: &str) -> Token<'_> {
+    if line.is_ascii() {
+        first_token_ascii(line)
+    } else {
+        first_token_chars(line)
+    }
+}
+
+/// [`first_token`] for any line, character by character.
+fn first_token_chars(line: &str) -> Token<'_> {
     let mut column = 1;
     let mut start = line.len();
     for (i, c) in line.char_indices() {
@@ -53,6 +62,32 @@ pub(super) fn first_token(line: &str) -> Token<'_> {
         chars,
         rest: &body[end..],
         rest_column: column + chars,
+    }
+}
+
+/// `char::is_whitespace` on ASCII: space and `\t \n \x0B \x0C \r` (`u8::is_ascii_whitespace` omits `\x0B`).
+fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// [`first_token`] for an ASCII line, where bytes are characters: the common case, scanned bytewise.
+fn first_token_ascii(line: &str) -> Token<'_> {
+    let bytes = line.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|&b| !is_space(b))
+        .unwrap_or(bytes.len());
+    let len = bytes[start..]
+        .iter()
+        .position(|&b| is_space(b) || matches!(b, b'#' | b':' | b','))
+        .unwrap_or(bytes.len() - start);
+    // Every index is a character boundary of an ASCII string.
+    Token {
+        text: &line[start..start + len],
+        column: start + 1,
+        chars: len,
+        rest: &line[start + len..],
+        rest_column: start + len + 1,
     }
 }
 
@@ -135,6 +170,26 @@ mod tests {
         assert_eq!(first_token("12,34").text, "12");
         assert_eq!(first_token("12:34").text, "12");
         assert_eq!(first_token("").chars, 0);
+    }
+
+    #[test]
+    fn ascii_and_general_token_scans_agree() {
+        for line in [
+            "  12\x0B34",
+            "\t1.2#x",
+            "",
+            "   ",
+            "12:34",
+            "abc,def ghi",
+            "\x0C9 8",
+        ] {
+            let (a, b) = (first_token_ascii(line), first_token_chars(line));
+            assert_eq!(
+                (a.text, a.column, a.chars, a.rest_column),
+                (b.text, b.column, b.chars, b.rest_column),
+                "{line:?}"
+            );
+        }
     }
 
     #[test]

@@ -43,6 +43,9 @@ enum Command {
         /// Count with the engine's parallel search (rayon, all cores).
         #[arg(long)]
         parallel: bool,
+        /// Count using the left-right mirror symmetry (search half the first row, double; sequential).
+        #[arg(long, conflicts_with = "parallel")]
+        symmetry: bool,
         #[command(flatten)]
         common: Common,
     },
@@ -364,14 +367,39 @@ fn usage(m: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, m)
 }
 
-fn run_queens(n: usize, parallel: bool, common: &Common, tally: &mut Tally) -> io::Result<()> {
+fn run_queens(
+    n: usize,
+    parallel: bool,
+    symmetry: bool,
+    common: &Common,
+    tally: &mut Tally,
+) -> io::Result<()> {
     let q = Queens::new(n).map_err(usage)?;
     let cfg = common.config(q.default_config()).map_err(usage)?;
     let mode = common.mode(u64::MAX);
     let mut ids = serde_json::Map::new();
     ids.insert("n".into(), n.into());
     let source = format!("queens {n}");
+    if symmetry && mode != Mode::Count(u64::MAX) {
+        return Err(usage(
+            "--symmetry needs --count without --count-limit (it counts every solution)".into(),
+        ));
+    }
     let report = match (parallel, mode) {
+        (false, Mode::Count(_)) if symmetry => {
+            let (count, outcome, stats) =
+                q.count_mirrored(&cfg).map_err(|e| usage(e.to_string()))?;
+            DynReport {
+                outcome,
+                count: Some(count),
+                stats,
+                verified: None,
+                answer_text: None,
+                answer_json: None,
+                answer_key: q.answer_key(),
+                extra: serde_json::Map::new(),
+            }
+        }
         (true, Mode::Count(limit)) => {
             let enc = q.encode().map_err(|e| usage(e.to_string()))?;
             let start = std::time::Instant::now();
@@ -507,8 +535,12 @@ fn main() -> ExitCode {
         Command::Queens {
             n,
             parallel,
+            symmetry,
             common,
-        } => run_queens(*n, *parallel, common, &mut tally),
+        } => run_queens(*n, *parallel, *symmetry, common, &mut tally),
+        Command::Color { common, colors: None, .. } if common.count || common.count_limit.is_some() => Err(usage(
+            "--count counts k-colourings and needs -k K (without -k the chromatic number is searched)".into(),
+        )),
         Command::Color {
             files,
             colors,

@@ -107,6 +107,9 @@ pub fn model(box_size: usize, rules: Rules) -> Option<&'static SudokuModel> {
 }
 
 /// The limits a per-size engine solver was configured with, compared by value (the cancel flag by identity).
+///
+/// Comparing the flag's address is sound: the cached solver's configuration holds a clone of that `Arc`, so its
+/// allocation cannot be freed and reused by a different flag while the key is alive.
 #[derive(Clone, Debug, PartialEq)]
 struct LimitsKey {
     nodes: Option<u64>,

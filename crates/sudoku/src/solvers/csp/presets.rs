@@ -9,14 +9,15 @@
 //! | `csp-fc`          | houses | input      | ascending  | forward checking   |                             |
 //! | `csp-mrv`         | houses | MRV        | ascending  | forward checking   |                             |
 //! | `csp-mrv-singles` | houses | MRV        | ascending  | FC + hidden singles|                             |
+//! | `csp-mrv-locked`  | houses | MRV        | ascending  | FC + singles + locked candidates |               |
 //! | `csp-mrv-degree`  | houses | MRV+degree | ascending  | FC + hidden singles|                             |
 //! | `csp-dom-wdeg`    | houses | dom/wdeg   | ascending  | FC + hidden singles|                             |
 //! | `csp-median`      | houses | MRV        | median     | FC + hidden singles|                             |
 //! | `csp-lcv`         | houses | MRV        | LCV        | FC + hidden singles|                             |
 //! | `csp-random`      | houses | MRV        | random     | FC + hidden singles| random ties, Luby restarts  |
 //!
-//! `csp-check` .. `csp-mrv-singles` add one technique at a time (the seed's place-then-check, then forward
-//! checking, then MRV, then hidden singles); the heuristic presets below them each change one choice of
+//! `csp-check` .. `csp-mrv-locked` add one technique at a time (the seed's place-then-check, then forward
+//! checking, then MRV, then hidden singles, then locked candidates); the heuristic presets below them each change one choice of
 //! `csp-mrv-singles`, the strongest baseline, so their figures compare directly with it.
 //!
 //! Measured trade-offs (forum_hardest_1905_11plus, first 500 puzzles, count up to 2; see the bench
@@ -25,6 +26,22 @@
 //! degree counts constraints still involving another unassigned variable, which on Sudoku is 3 for nearly every
 //! cell, so `csp-mrv-degree` also visits the same 173 nodes. `csp-dom-wdeg` needs 120 (66 vs 90 for the first
 //! solution) but costs more per node; `csp-random` 154.
+//!
+//! Each technique down the table, on the first 100 puzzles of forum_hardest_1106 (the hardest for backtracking;
+//! `bench-runner -j 1`, first solution, 2M-node limit, a loaded 2-core machine, 2026-11-22):
+//!
+//! | solver            | solved | mean nodes | puzzles/s |
+//! |-------------------|-------:|-----------:|----------:|
+//! | `naive` / `table` |     90 |    724,798 | 1.7 / 15  |
+//! | `csp-check`       |     31 |  1.59M     |      0.8  |
+//! | `csp-fc`          |    100 |      3,599 |       50  |
+//! | `csp-mrv`         |    100 |      1,257 |      114  |
+//! | `csp-mrv-singles` |    100 |        158 |      489  |
+//! | `csp-mrv-locked`  |    100 |        122 |      411  |
+//! | `csp-dom-wdeg`    |    100 |         85 |      525  |
+//!
+//! `csp-check` counts every digit it tries as a node (2-way branching), the seed DFS only the digits that pass,
+//! so its node count is about twice theirs on the same tree; the engine's generic check costs ~2x per node more.
 //!
 //! "Houses" is the model of [`super::SudokuModel`]: one `all_different` per row, column and box. "Pairs" posts
 //! the same rules as one `not_equal` per pair of cells sharing a house. Under propagation `None` the engine checks
@@ -61,6 +78,8 @@ pub struct Preset {
     pub value_order: ValueOrder,
     /// Propagation level.
     pub propagation: Propagation,
+    /// Locked candidates between overlapping houses (box/line), on top of `Singles`.
+    pub intersections: bool,
     /// Break variable-order ties at random.
     pub random_ties: bool,
     /// Restart policy (first-solution mode only; the engine never restarts when counting).
@@ -76,6 +95,7 @@ impl Preset {
             .var_order(self.var_order)
             .value_order(self.value_order)
             .propagation(self.propagation)
+            .intersections(self.intersections)
             .random_ties(self.random_ties)
             .restarts(self.restarts)
             .seed(self.seed)
@@ -90,6 +110,7 @@ const BASE: Preset = Preset {
     var_order: VarOrder::Mrv,
     value_order: ValueOrder::Ascending,
     propagation: Propagation::Singles,
+    intersections: false,
     random_ties: false,
     restarts: Restarts::None,
     seed: 42,
@@ -128,6 +149,16 @@ pub const MRV: Preset = Preset {
 pub const MRV_SINGLES: Preset = Preset {
     name: "csp-mrv-singles",
     description: "engine, MRV + forward checking + hidden singles in every house, digits ascending",
+    ..BASE
+};
+
+/// `csp-mrv-locked`.
+pub const MRV_LOCKED: Preset = Preset {
+    name: "csp-mrv-locked",
+    description:
+        "engine, MRV + FC + hidden singles + locked candidates (a digit confined to one box/line \
+                  intersection leaves the rest of the other house), digits ascending",
+    intersections: true,
     ..BASE
 };
 
@@ -176,11 +207,12 @@ pub const RANDOM: Preset = Preset {
 };
 
 /// Every preset, in the order of the table above.
-pub static ALL: [&Preset; 9] = [
+pub static ALL: [&Preset; 10] = [
     &CHECK,
     &FC,
     &MRV,
     &MRV_SINGLES,
+    &MRV_LOCKED,
     &MRV_DEGREE,
     &DOM_WDEG,
     &MEDIAN,
@@ -210,6 +242,8 @@ pub const MRV_INFO: SolverInfo = info(&MRV, || Box::new(CspSolver::new(&MRV)));
 /// Registry entry of `csp-mrv-singles`.
 pub const MRV_SINGLES_INFO: SolverInfo =
     info(&MRV_SINGLES, || Box::new(CspSolver::new(&MRV_SINGLES)));
+/// Registry entry of `csp-mrv-locked`.
+pub const MRV_LOCKED_INFO: SolverInfo = info(&MRV_LOCKED, || Box::new(CspSolver::new(&MRV_LOCKED)));
 /// Registry entry of `csp-mrv-degree`.
 pub const MRV_DEGREE_INFO: SolverInfo = info(&MRV_DEGREE, || Box::new(CspSolver::new(&MRV_DEGREE)));
 /// Registry entry of `csp-dom-wdeg`.
