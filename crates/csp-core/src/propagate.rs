@@ -240,8 +240,38 @@ impl Propagator {
             if let Err(msg) = st.check_invariants() {
                 panic!("state invariant broken after propagation: {msg}");
             }
+            if let Err(msg) = self.check_fixpoint(constraints, values, st) {
+                panic!("propagation stopped short of its fixpoint: {msg}");
+            }
         }
         result
+    }
+
+    /// From-scratch check of what a fixpoint at this level guarantees, independent of the incremental queues:
+    /// every ground constraint holds, and (from forward checking up) no fixed member of an `all_different` or
+    /// `not_equal` leaves its value open to a peer. Debug builds run it after every successful fixpoint.
+    pub fn check_fixpoint<D: Domain>(
+        &self,
+        constraints: &[Constraint],
+        values: &[Values],
+        st: &State<D>,
+    ) -> Result<(), String> {
+        for (c, con) in constraints.iter().enumerate() {
+            if con.check_ground(st, values).is_err() {
+                return Err(format!("constraint {c} is ground and violated"));
+            }
+            if self.level == Propagation::None || !con.has_fixed_rule() {
+                continue;
+            }
+            for (pos, &v) in con.vars().iter().enumerate() {
+                if st.is_fixed(v) && con.removals_if_fixed(pos, st.min_pos(v), st, values) > 0 {
+                    return Err(format!(
+                        "constraint {c}: fixed x{v} still clashes with an open peer"
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     #[inline]

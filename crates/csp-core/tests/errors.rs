@@ -142,3 +142,12 @@ fn an_assumption_on_a_foreign_variable_is_unsatisfiable_not_a_panic() {
         Err(ModelError::ForeignVariable { .. })
     ));
 }
+
+#[test]
+fn problems_are_shared_across_threads_and_solvers_move_between_them() {
+    fn shared<T: Send + Sync>() {}
+    fn movable<T: Send>() {}
+    shared::<csp_core::Problem>();
+    movable::<Solver<'static>>();
+    shared::<csp_core::Solution>();
+}

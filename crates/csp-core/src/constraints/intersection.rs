@@ -5,6 +5,10 @@
 //! there, so `B`'s other members cannot take it; and symmetrically. On Sudoku this is box/line reduction ("pointing"
 //! and "claiming"); the rule itself knows nothing about grids. Built by [`crate::propagate`] at the `Singles` level
 //! when enabled in the search configuration.
+//!
+//! Measured (callgrind, generic 9x9 model, count to 2): on 100 forum-hardest puzzles nodes drop from 206 to 166 per
+//! puzzle but instructions rise from 366M to 634M; on 300 17-clue puzzles guesses drop from 4.3 to 0.6 per puzzle
+//! for +6% instructions. A net loss for throughput as scheduled today, hence off by default.
 
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
