@@ -6,7 +6,6 @@
 //! applied at the parent level and propagated; when that fails too, the next frame is popped.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::config::SearchConfig;
@@ -164,7 +163,7 @@ impl<'p, D: Domain> Search<'p, D> {
         &mut self,
         assumptions: &[(VarId, i64)],
         restarts_allowed: bool,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
         on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
         let start = Instant::now();
@@ -185,7 +184,7 @@ impl<'p, D: Domain> Search<'p, D> {
         &mut self,
         assumptions: &[(VarId, i64)],
         restarts_allowed: bool,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
         on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
         stats: &mut Stats,
         start: Instant,
@@ -225,8 +224,8 @@ impl<'p, D: Domain> Search<'p, D> {
             if let Some(kind) = self.cfg.limits.exceeded(stats.nodes, start) {
                 return Outcome::Limit(kind);
             }
-            if let Some(flag) = stop {
-                if stats.nodes & 255 == 0 && flag.load(Ordering::Relaxed) {
+            if let Some(should_stop) = stop {
+                if stats.nodes & 255 == 0 && should_stop() {
                     return Outcome::Limit(LimitKind::Cancelled);
                 }
             }

@@ -1,7 +1,6 @@
 //! The public solver: picks the domain representation once per problem and runs the monomorphised search.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
 
 use crate::config::SearchConfig;
 use crate::domain::WideDomain;
@@ -115,7 +114,7 @@ impl<'p> Solver<'p> {
         &mut self,
         assumptions: &[(VarId, i64)],
         restarts: bool,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
         f: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
         dispatch!(self, s => s.run(assumptions, restarts, stop, f))
@@ -132,7 +131,7 @@ impl<'p> Solver<'p> {
     pub(crate) fn solve_with_stop(
         &mut self,
         assumptions: &[(VarId, i64)],
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
     ) -> SolveResult {
         let mut solution = None;
         let (outcome, stats) = self.run(assumptions, true, stop, &mut |vals| {
@@ -155,7 +154,7 @@ impl<'p> Solver<'p> {
         &mut self,
         assumptions: &[(VarId, i64)],
         limit: u64,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
     ) -> CountResult {
         let limit = limit.max(1);
         let mut count = 0u64;

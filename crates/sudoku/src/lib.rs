@@ -1,7 +1,7 @@
 //! Sudoku boards of every size (4x4 to 36x36): parsing, baselines, verification, a solver registry and a CLI.
 //!
-//! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`] -> [`verify`] ->
-//! [`format`]. The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
+//! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`](mod@registry) -> [`verify`] ->
+//! [`format`](mod@format). The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
 //! The other way round, [`generate`] makes unique puzzles from a seed (random grid, clues removed while a solver
 //! proves uniqueness, rated by a second solver's search effort).
 //!

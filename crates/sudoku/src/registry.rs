@@ -1,7 +1,7 @@
 //! The registry: every Sudoku solver behind one signature, with a short name and a one-line description.
 //!
 //! Tests, the CLI and the bench runner loop over [`registry()`]; adding a solver means one module exporting a
-//! [`SolverInfo`] and one line in [`REGISTRY`]. Solvers are not global objects: [`SolverInfo::make`] builds an
+//! [`SolverInfo`] and one line in `REGISTRY`. Solvers are not global objects: [`SolverInfo::make`] builds an
 //! instance that owns its scratch buffers, one per thread (e.g. through rayon's `map_init`), reused across solves.
 
 use csp_core::{Limits, Stats};

@@ -5,6 +5,16 @@
 //! and a message on stderr naming file and line.
 //!
 //! Adding a subcommand: one variant in [`Command`] and one module with its `Args` and `run`.
+//!
+//! ```text
+//! sudoku solve puzzles.txt                      # one solution line per puzzle, default solver, all cores
+//! sudoku solve --count --format jsonl -j 1 -    # stdin; uniqueness (solutions 0/1/2) as JSON lines, one thread
+//! sudoku solve --solver naive --node-limit 1000000 --time-limit 2s hard.txt
+//! sudoku solve --size 16 --format grid grid16.txt
+//! sudoku solve p.txt > s.txt && sudoku check --puzzles p.txt s.txt
+//! sudoku check kaggle.csv                       # puzzle,solution CSV
+//! sudoku list                                   # the registry
+//! ```
 
 mod check;
 mod generate;

@@ -1,4 +1,4 @@
-//! Output formats, one file each, behind one trait: [`line`] (one line per puzzle), [`grid`] (pretty grid with box
+//! Output formats, one file each, behind one trait: [`line`](mod@line) (one line per puzzle), [`grid`] (pretty grid with box
 //! separators) and [`jsonl`] (one JSON object per puzzle).
 //!
 //! Every format writes one [`Entry`] per input puzzle; blank and comment lines produce nothing. Boards on their
