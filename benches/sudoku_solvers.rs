@@ -89,12 +89,12 @@ fn bench_family<F: Family>(c: &mut Criterion, family: &F) {
             .measurement_time(Duration::from_secs(2));
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         for solver in family.solvers() {
-            if !puzzles.iter().all(|p| family.supports(solver.name, p)) {
-                continue;
-            }
             let Some(mut instance) = family.make(solver.name) else {
                 continue;
             };
+            if !puzzles.iter().all(|p| family.supports(&instance, p)) {
+                continue;
+            }
             let limits = if BASELINES.contains(&solver.name) {
                 Limits::none().with_nodes(NAIVE_NODES)
             } else {

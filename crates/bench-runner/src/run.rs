@@ -430,7 +430,7 @@ impl<F: Family> Runner<'_, F> {
                 let mut any = false;
                 for rec in chunk {
                     let Ok(entry) = &rec.item else { continue };
-                    if !self.family.supports(name, &entry.puzzle) {
+                    if !self.family.supports(&solver, &entry.puzzle) {
                         continue;
                     }
                     any = true;
@@ -451,7 +451,6 @@ impl<F: Family> Runner<'_, F> {
     fn solve_one(
         family: &F,
         solver: &mut F::Solver,
-        name: &str,
         rec: &Record<F::Puzzle, F::Solution>,
         request: &F::Request,
         cancel: &AtomicBool,
@@ -460,7 +459,7 @@ impl<F: Family> Runner<'_, F> {
             Ok(e) => e,
             Err(_) => return Some(Outcome::empty(Verdict::Invalid)),
         };
-        if !family.supports(name, &entry.puzzle) {
+        if !family.supports(solver, &entry.puzzle) {
             return Some(Outcome::empty(Verdict::Skipped));
         }
         if cancel.load(Ordering::Relaxed) {
@@ -498,9 +497,7 @@ impl<F: Family> Runner<'_, F> {
                     };
                     chunk
                         .iter()
-                        .map(|rec| {
-                            Self::solve_one(family, &mut solver, name, rec, &request, cancel)
-                        })
+                        .map(|rec| Self::solve_one(family, &mut solver, rec, &request, cancel))
                         .collect()
                 }
                 Some(pool) => pool.install(|| {
@@ -510,7 +507,7 @@ impl<F: Family> Runner<'_, F> {
                             || family.make(name),
                             |solver, rec| {
                                 let solver = solver.as_mut()?;
-                                Self::solve_one(family, solver, name, rec, &request, cancel)
+                                Self::solve_one(family, solver, rec, &request, cancel)
                             },
                         )
                         .collect()
@@ -749,7 +746,7 @@ mod tests {
                 .into_iter()
                 .find(|s| *s == name)
         }
-        fn supports(&self, _: &str, _: &u64) -> bool {
+        fn supports(&self, _: &&'static str, _: &u64) -> bool {
             true
         }
         fn request(&self, _: u64, limits: Limits) -> Limits {
