@@ -305,27 +305,39 @@ pub fn run<F: Family>(
                 solve_chunk(&mut runner, chunk, &mut summary);
             }
         } else {
-            // A reader thread parses the next chunk while this one is solved; the channel holds one chunk, so at
-            // most three chunks are in memory (being read, waiting, being solved).
+            // With a spare core, a reader thread parses the next chunk while this one is solved; the channel holds
+            // one chunk, so at most three chunks are in memory (being read, waiting, being solved). When the solve
+            // uses every core, reading in between keeps the parser from stealing time from the timed phase.
             let chunk_size = opts.chunk.max(1);
             let cancel = &*opts.cancel;
-            std::thread::scope(|scope| {
-                let (tx, rx) = std::sync::mpsc::sync_channel::<Entries<F>>(1);
-                scope.spawn(move || {
-                    while !cancel.load(Ordering::Relaxed) {
-                        let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
-                        if chunk.is_empty() || tx.send(chunk).is_err() {
-                            break;
-                        }
-                    }
-                });
-                for chunk in rx {
-                    if cancel.load(Ordering::Relaxed) {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            if opts.threads >= cores {
+                while !cancel.load(Ordering::Relaxed) {
+                    let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
+                    if chunk.is_empty() {
                         break;
                     }
                     solve_chunk(&mut runner, chunk, &mut summary);
                 }
-            });
+            } else {
+                std::thread::scope(|scope| {
+                    let (tx, rx) = std::sync::mpsc::sync_channel::<Entries<F>>(1);
+                    scope.spawn(move || {
+                        while !cancel.load(Ordering::Relaxed) {
+                            let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
+                            if chunk.is_empty() || tx.send(chunk).is_err() {
+                                break;
+                            }
+                        }
+                    });
+                    for chunk in rx {
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        solve_chunk(&mut runner, chunk, &mut summary);
+                    }
+                });
+            }
         }
         done_bytes += ds.size_bytes().unwrap_or(0);
         progress.set_position(done_bytes);

@@ -1,13 +1,13 @@
 //! N-Queens timings: first solution for several sizes and strategies, and counting.
 //!
-//! `cargo run --release -p csp-core --example queens -- first 8,64,256,1000,2000 [median|random|ascending] [ties]`
+//! `cargo run --release -p csp-core --example queens -- first 8,64,256,1000,2000 [median|random|ascending] [ties] [luby]`
 //! `cargo run --release -p csp-core --example queens -- count 12 [par]`
 //! Every first solution is checked by a direct placement test outside the timing.
 #![allow(clippy::unwrap_used)]
 
 use std::time::Instant;
 
-use csp_core::{parallel, Model, Problem, SearchConfig, Solver, ValueOrder, VarId};
+use csp_core::{parallel, Model, Problem, Restarts, SearchConfig, Solver, ValueOrder, VarId};
 
 fn queens(n: usize) -> (Problem, Vec<VarId>) {
     let mut m = Model::new();
@@ -53,6 +53,12 @@ fn main() {
         _ => ValueOrder::Median,
     };
     let ties = args.get(4).is_some_and(|s| s == "ties");
+    // A fifth argument `luby` adds Luby restarts (scale 100 failures).
+    let restarts = if args.get(5).is_some_and(|s| s == "luby") {
+        Restarts::Luby { scale: 100 }
+    } else {
+        Restarts::None
+    };
     for n in sizes {
         let (p, q) = queens(n);
         if mode == "count" {
@@ -76,6 +82,7 @@ fn main() {
         let cfg = SearchConfig::default()
             .value_order(value)
             .random_ties(ties)
+            .restarts(restarts)
             .seed(1);
         let t = Instant::now();
         let c0 = thread_cpu_secs().unwrap_or(0.0);
@@ -87,9 +94,12 @@ fn main() {
             .as_ref()
             .is_some_and(|s| valid(&q.iter().map(|&x| s.value(x)).collect::<Vec<_>>()));
         println!(
-            "first n={n} {value:?} ties={ties}: {:?} valid={ok} in {cpu_ms:.1} ms CPU ({ms:.1} ms wall, incl. solver setup), {} nodes, {} fails",
+            "first n={n} {value:?} ties={ties} {restarts:?}: {:?} valid={ok} in {cpu_ms:.1} ms CPU ({ms:.1} ms wall, incl. solver setup), {} nodes, {} fails",
             r.outcome, r.stats.nodes, r.stats.fails
         );
+        if r.stats.restarts > 0 {
+            println!("    {} restarts", r.stats.restarts);
+        }
     }
 }
 

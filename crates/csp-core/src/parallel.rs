@@ -7,7 +7,7 @@
 //! `SPLIT_FACTOR` subproblems per thread, enough for work stealing to even out unbalanced subtrees.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -80,7 +80,8 @@ pub fn count(problem: &Problem, cfg: &SearchConfig, limit: u64) -> CountResult {
                         first: None,
                     };
                 }
-                let r = solver.count_with_stop(cube, limit, Some(&stop));
+                let should_stop = || stop.load(Ordering::Relaxed);
+                let r = solver.count_with_stop(cube, limit, Some(&should_stop));
                 if found.fetch_add(r.count, Ordering::Relaxed) + r.count >= limit {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -121,8 +122,10 @@ pub fn count(problem: &Problem, cfg: &SearchConfig, limit: u64) -> CountResult {
     }
 }
 
-/// Finds one solution in parallel (the first subproblem to finish with a solution wins; the others are stopped).
-/// The outcome equals the sequential one; the solution may differ from the sequential first solution.
+/// Finds one solution in parallel. Subproblems are ordered as the sequential d-way split would visit them; the
+/// solution returned is the one of the earliest subproblem that has any (a subproblem is stopped only once an
+/// earlier one has succeeded), so the result does not depend on thread timing. The outcome equals the sequential
+/// one; the solution itself may differ from the sequential first solution, which branches 2-way.
 pub fn solve(problem: &Problem, cfg: &SearchConfig) -> SolveResult {
     let s = split(problem, cfg);
     if let Some(vals) = s.solutions.into_iter().next() {
@@ -132,23 +135,27 @@ pub fn solve(problem: &Problem, cfg: &SearchConfig) -> SolveResult {
             stats: s.stats,
         };
     }
-    let stop = AtomicBool::new(false);
+    // Index of the earliest subproblem known to have a solution.
+    let best = AtomicUsize::new(usize::MAX);
     let results: Vec<SolveResult> = s
         .cubes
         .par_iter()
+        .enumerate()
         .map_init(
             || Solver::new(problem, cfg.clone()),
-            |solver, cube| {
-                if stop.load(Ordering::Relaxed) {
-                    return SolveResult {
-                        outcome: Outcome::Unsatisfiable,
-                        solution: None,
-                        stats: Stats::default(),
-                    };
+            |solver, (i, cube)| {
+                let skipped = SolveResult {
+                    outcome: Outcome::Unsatisfiable,
+                    solution: None,
+                    stats: Stats::default(),
+                };
+                if best.load(Ordering::Relaxed) < i {
+                    return skipped;
                 }
-                let r = solver.solve_with_stop(cube, Some(&stop));
+                let should_stop = || best.load(Ordering::Relaxed) < i;
+                let r = solver.solve_with_stop(cube, Some(&should_stop));
                 if r.outcome == Outcome::Solved {
-                    stop.store(true, Ordering::Relaxed);
+                    best.fetch_min(i, Ordering::Relaxed);
                 }
                 r
             },
@@ -157,13 +164,15 @@ pub fn solve(problem: &Problem, cfg: &SearchConfig) -> SolveResult {
     let mut stats = s.stats;
     let mut solution = None;
     let mut limit_hit = None;
-    for r in results {
+    let first_solved = best.load(Ordering::Relaxed);
+    for (i, r) in results.into_iter().enumerate() {
         stats += r.stats;
-        if solution.is_none() && r.solution.is_some() {
+        if i == first_solved {
             solution = r.solution;
-        }
-        if let Outcome::Limit(k) = r.outcome {
-            limit_hit = Some(k);
+        } else if i < first_solved {
+            if let Outcome::Limit(k) = r.outcome {
+                limit_hit = Some(k);
+            }
         }
     }
     let outcome = match (&solution, limit_hit) {

@@ -6,14 +6,13 @@
 //! applied at the parent level and propagated; when that fails too, the next frame is popped.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::config::SearchConfig;
 use crate::domain::Domain;
 use crate::heuristics::{Brancher, RestartPolicy, Restarts};
 use crate::ids::VarId;
-use crate::limits::{LimitKind, Outcome};
+use crate::limits::{LimitKind, Limits, Outcome};
 use crate::model::Problem;
 use crate::propagate::Propagator;
 use crate::state::{Conflict, State};
@@ -86,6 +85,11 @@ impl<'p, D: Domain> Search<'p, D> {
 
     pub(crate) fn config(&self) -> &SearchConfig {
         &self.cfg
+    }
+
+    /// Replaces the limits used by the following solves (nothing else depends on them).
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.cfg.limits = limits;
     }
 
     /// Resets to the initial domains, applies the assumptions and propagates at the root.
@@ -164,7 +168,7 @@ impl<'p, D: Domain> Search<'p, D> {
         &mut self,
         assumptions: &[(VarId, i64)],
         restarts_allowed: bool,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
         on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
         let start = Instant::now();
@@ -185,7 +189,7 @@ impl<'p, D: Domain> Search<'p, D> {
         &mut self,
         assumptions: &[(VarId, i64)],
         restarts_allowed: bool,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
         on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
         stats: &mut Stats,
         start: Instant,
@@ -225,8 +229,8 @@ impl<'p, D: Domain> Search<'p, D> {
             if let Some(kind) = self.cfg.limits.exceeded(stats.nodes, start) {
                 return Outcome::Limit(kind);
             }
-            if let Some(flag) = stop {
-                if stats.nodes & 255 == 0 && flag.load(Ordering::Relaxed) {
+            if let Some(should_stop) = stop {
+                if stats.nodes & 255 == 0 && should_stop() {
                     return Outcome::Limit(LimitKind::Cancelled);
                 }
             }

@@ -1,12 +1,11 @@
 //! The public solver: picks the domain representation once per problem and runs the monomorphised search.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
 
 use crate::config::SearchConfig;
 use crate::domain::WideDomain;
 use crate::ids::VarId;
-use crate::limits::Outcome;
+use crate::limits::{Limits, Outcome};
 use crate::model::{Problem, Representation};
 use crate::search::{Expansion, Search};
 use crate::stats::Stats;
@@ -111,11 +110,17 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// Replaces the node / time / cancel limits of the following solves, keeping every buffer and the rest of the
+    /// configuration: a solver reused across requests with different limits need not be rebuilt.
+    pub fn set_limits(&mut self, limits: Limits) {
+        dispatch!(self, s => s.set_limits(limits))
+    }
+
     fn run(
         &mut self,
         assumptions: &[(VarId, i64)],
         restarts: bool,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
         f: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
         dispatch!(self, s => s.run(assumptions, restarts, stop, f))
@@ -132,7 +137,7 @@ impl<'p> Solver<'p> {
     pub(crate) fn solve_with_stop(
         &mut self,
         assumptions: &[(VarId, i64)],
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
     ) -> SolveResult {
         let mut solution = None;
         let (outcome, stats) = self.run(assumptions, true, stop, &mut |vals| {
@@ -155,7 +160,7 @@ impl<'p> Solver<'p> {
         &mut self,
         assumptions: &[(VarId, i64)],
         limit: u64,
-        stop: Option<&AtomicBool>,
+        stop: Option<&dyn Fn() -> bool>,
     ) -> CountResult {
         let limit = limit.max(1);
         let mut count = 0u64;

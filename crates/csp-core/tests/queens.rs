@@ -135,3 +135,19 @@ fn a_count_limit_stops_at_the_limit() {
     let r = parallel::count(&p, &SearchConfig::default(), 5);
     assert_eq!(r.count, 5);
 }
+
+#[test]
+fn parallel_first_solution_does_not_depend_on_thread_timing() {
+    let (p, _) = queens(30);
+    let cfg = SearchConfig::default();
+    let a = parallel::solve(&p, &cfg).solution.unwrap();
+    for _ in 0..5 {
+        assert_eq!(parallel::solve(&p, &cfg).solution.unwrap(), a);
+    }
+    assert!(p.is_solution(a.values()));
+    let unsat = queens(3).0;
+    assert_eq!(
+        parallel::solve(&unsat, &cfg).outcome,
+        Outcome::Unsatisfiable
+    );
+}

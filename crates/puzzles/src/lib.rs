@@ -22,6 +22,7 @@
 pub mod cages;
 pub mod color;
 pub mod error;
+pub mod fuzz_targets;
 pub mod graph;
 pub mod kenken;
 pub mod killer;

@@ -1,0 +1,4 @@
+//! libFuzzer wrapper; the body and its properties are `puzzles::fuzz_targets::fuzz_puzzles`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| puzzles::fuzz_targets::fuzz_puzzles(data));
