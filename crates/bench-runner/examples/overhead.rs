@@ -34,7 +34,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rounds: usize = args.next().map_or(Ok(5), |r| r.parse())?;
     // `bare` or `runner` runs only that side (for `perf stat -e instructions`, which load cannot skew).
     let mode = args.next().unwrap_or_else(|| "both".to_string());
-    let (do_bare, do_runner) = (mode != "runner", mode != "bare");
+    let (do_bare, do_runner) = (mode != "runner", mode != "bare" && mode != "bare-keep");
+    // `bare-keep` keeps every solution alive like the runner does for its untimed verification.
+    let keep = mode == "bare-keep";
     let family = SudokuFamily;
     let mut instance = family
         .make(&solver)
@@ -79,8 +81,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let start = Instant::now();
         let mut solved = 0u64;
+        let mut kept = Vec::with_capacity(if keep { puzzles.len() } else { 0 });
         for p in &puzzles {
-            solved += family.solve(&mut instance, p, &request).count;
+            let a = family.solve(&mut instance, p, &request);
+            solved += a.count;
+            if keep {
+                kept.push(a.solution);
+            }
         }
         let bare_pps = puzzles.len() as f64 / start.elapsed().as_secs_f64();
         std::hint::black_box(solved);

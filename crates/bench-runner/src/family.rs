@@ -100,7 +100,8 @@ pub trait Family: Sync {
     /// Builds a fresh instance of the named solver (`None` for an unknown name).
     fn make(&self, name: &str) -> Option<Self::Solver>;
     /// Whether the named solver can take this puzzle (e.g. a baseline limited to small boards).
-    fn supports(&self, name: &str, puzzle: &Self::Puzzle) -> bool;
+    /// Takes the built instance rather than its name, so the timed loop does no registry look-up.
+    fn supports(&self, solver: &Self::Solver, puzzle: &Self::Puzzle) -> bool;
     /// The request for `solution_limit` solutions under `limits`.
     fn request(&self, solution_limit: u64, limits: Limits) -> Self::Request;
     /// Solves `puzzle` as `request` says; an answer stopped by the request's cancel flag has `cancelled` set.

@@ -109,7 +109,7 @@ impl Family for PuzzlesFamily {
         STRATEGIES.iter().find(|s| s.0 == name).map(|s| s.1)
     }
 
-    fn supports(&self, _: &str, _: &Self::Puzzle) -> bool {
+    fn supports(&self, _: &Self::Solver, _: &Self::Puzzle) -> bool {
         true
     }
 

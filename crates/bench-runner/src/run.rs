@@ -305,27 +305,39 @@ pub fn run<F: Family>(
                 solve_chunk(&mut runner, chunk, &mut summary);
             }
         } else {
-            // A reader thread parses the next chunk while this one is solved; the channel holds one chunk, so at
-            // most three chunks are in memory (being read, waiting, being solved).
+            // With a spare core, a reader thread parses the next chunk while this one is solved; the channel holds
+            // one chunk, so at most three chunks are in memory (being read, waiting, being solved). When the solve
+            // uses every core, reading in between keeps the parser from stealing time from the timed phase.
             let chunk_size = opts.chunk.max(1);
             let cancel = &*opts.cancel;
-            std::thread::scope(|scope| {
-                let (tx, rx) = std::sync::mpsc::sync_channel::<Entries<F>>(1);
-                scope.spawn(move || {
-                    while !cancel.load(Ordering::Relaxed) {
-                        let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
-                        if chunk.is_empty() || tx.send(chunk).is_err() {
-                            break;
-                        }
-                    }
-                });
-                for chunk in rx {
-                    if cancel.load(Ordering::Relaxed) {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            if opts.threads >= cores {
+                while !cancel.load(Ordering::Relaxed) {
+                    let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
+                    if chunk.is_empty() {
                         break;
                     }
                     solve_chunk(&mut runner, chunk, &mut summary);
                 }
-            });
+            } else {
+                std::thread::scope(|scope| {
+                    let (tx, rx) = std::sync::mpsc::sync_channel::<Entries<F>>(1);
+                    scope.spawn(move || {
+                        while !cancel.load(Ordering::Relaxed) {
+                            let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
+                            if chunk.is_empty() || tx.send(chunk).is_err() {
+                                break;
+                            }
+                        }
+                    });
+                    for chunk in rx {
+                        if cancel.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        solve_chunk(&mut runner, chunk, &mut summary);
+                    }
+                });
+            }
         }
         done_bytes += ds.size_bytes().unwrap_or(0);
         progress.set_position(done_bytes);
@@ -418,7 +430,7 @@ impl<F: Family> Runner<'_, F> {
                 let mut any = false;
                 for rec in chunk {
                     let Ok(entry) = &rec.item else { continue };
-                    if !self.family.supports(name, &entry.puzzle) {
+                    if !self.family.supports(&solver, &entry.puzzle) {
                         continue;
                     }
                     any = true;
@@ -439,7 +451,6 @@ impl<F: Family> Runner<'_, F> {
     fn solve_one(
         family: &F,
         solver: &mut F::Solver,
-        name: &str,
         rec: &Record<F::Puzzle, F::Solution>,
         request: &F::Request,
         cancel: &AtomicBool,
@@ -448,7 +459,7 @@ impl<F: Family> Runner<'_, F> {
             Ok(e) => e,
             Err(_) => return Some(Outcome::empty(Verdict::Invalid)),
         };
-        if !family.supports(name, &entry.puzzle) {
+        if !family.supports(solver, &entry.puzzle) {
             return Some(Outcome::empty(Verdict::Skipped));
         }
         if cancel.load(Ordering::Relaxed) {
@@ -486,9 +497,7 @@ impl<F: Family> Runner<'_, F> {
                     };
                     chunk
                         .iter()
-                        .map(|rec| {
-                            Self::solve_one(family, &mut solver, name, rec, &request, cancel)
-                        })
+                        .map(|rec| Self::solve_one(family, &mut solver, rec, &request, cancel))
                         .collect()
                 }
                 Some(pool) => pool.install(|| {
@@ -498,7 +507,7 @@ impl<F: Family> Runner<'_, F> {
                             || family.make(name),
                             |solver, rec| {
                                 let solver = solver.as_mut()?;
-                                Self::solve_one(family, solver, name, rec, &request, cancel)
+                                Self::solve_one(family, solver, rec, &request, cancel)
                             },
                         )
                         .collect()
@@ -737,7 +746,7 @@ mod tests {
                 .into_iter()
                 .find(|s| *s == name)
         }
-        fn supports(&self, _: &str, _: &u64) -> bool {
+        fn supports(&self, _: &&'static str, _: &u64) -> bool {
             true
         }
         fn request(&self, _: u64, limits: Limits) -> Limits {

@@ -6,13 +6,19 @@ use csp_core::Limits;
 
 use crate::family::{Answer, Entry, Family, Record, SolverName, Verdict};
 
+/// A registry solver's instance with its size check, resolved once so no name is looked up per puzzle.
+pub struct SudokuSolver {
+    solve: Box<dyn sudoku::Solve>,
+    supports: fn(box_size: usize) -> bool,
+}
+
 /// Adapter from the `sudoku` crate's registry contract to the runner.
 pub struct SudokuFamily;
 
 impl Family for SudokuFamily {
     type Puzzle = sudoku::Board;
     type Solution = sudoku::Board;
-    type Solver = Box<dyn sudoku::Solve>;
+    type Solver = SudokuSolver;
     type Request = sudoku::Request;
 
     fn kind(&self) -> &'static str {
@@ -30,11 +36,14 @@ impl Family for SudokuFamily {
     }
 
     fn make(&self, name: &str) -> Option<Self::Solver> {
-        sudoku::find(name).map(|s| (s.make)())
+        sudoku::find(name).map(|s| SudokuSolver {
+            solve: (s.make)(),
+            supports: s.supports,
+        })
     }
 
-    fn supports(&self, name: &str, puzzle: &Self::Puzzle) -> bool {
-        sudoku::find(name).is_some_and(|s| (s.supports)(puzzle.box_size()))
+    fn supports(&self, solver: &Self::Solver, puzzle: &Self::Puzzle) -> bool {
+        (solver.supports)(puzzle.box_size())
     }
 
     fn request(&self, solution_limit: u64, limits: Limits) -> Self::Request {
@@ -50,7 +59,7 @@ impl Family for SudokuFamily {
         puzzle: &Self::Puzzle,
         request: &Self::Request,
     ) -> Answer<Self::Solution> {
-        let report = solver.solve(puzzle, request);
+        let report = solver.solve.solve(puzzle, request);
         let verdict = match report.status {
             sudoku::Status::Solved if request.solution_limit >= 2 && report.count >= 2 => {
                 Verdict::Multiple

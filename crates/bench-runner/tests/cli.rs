@@ -540,3 +540,67 @@ fn other_kinds_run_a_directory_of_instances_one_per_file() {
         );
     }
 }
+
+fn shipped(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../datasets")
+        .join(name)
+}
+
+#[test]
+fn every_solver_on_shipped_generated_sets_verifies_and_the_counts_add_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    let sets = [
+        shipped("generated/4x4.txt"),
+        shipped("generated/9x9-easy.txt"),
+    ];
+    let out = runner()
+        .args(&sets)
+        .args([
+            "--sample",
+            "40",
+            "--seed",
+            "3",
+            "--limit",
+            "2",
+            "--per-puzzle",
+            "--wide",
+            "--json",
+        ])
+        .arg(&json)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = read_json(&json);
+    assert_eq!(report["errors"], 0);
+    let rows = table(&stdout);
+    let results = report["results"].as_array().unwrap();
+    assert_eq!(rows.len(), 2 * registry().len());
+    assert_eq!(results.len(), rows.len());
+    for (r, row) in results.iter().zip(&rows) {
+        assert_eq!(r["solver"], row["solver"].as_str());
+        assert_eq!(r["puzzles"], 40);
+        assert_eq!(
+            r["solved"], 40,
+            "every generated puzzle has a unique solution: {}",
+            row["solver"]
+        );
+        assert_eq!(r["multiple"], 0);
+        assert_eq!(r["solved"].as_u64().unwrap().to_string(), row["solved"]);
+    }
+    let grids: Vec<BTreeMap<usize, String>> = sets.iter().map(|s| grids(s)).collect();
+    for row in report["per_puzzle"].as_array().unwrap() {
+        let set = usize::from(row["dataset"] == "9x9-easy");
+        let line = row["line"].as_u64().unwrap() as usize;
+        let solution = row["solution"].as_str().unwrap();
+        check_sudoku(&grids[set][&line], solution)
+            .unwrap_or_else(|e| panic!("line {line}, {}: {e}", row["solver"]));
+    }
+}

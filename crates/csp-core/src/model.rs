@@ -6,6 +6,7 @@
 //! solvers and threads.
 
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 
 use crate::constraints::{AllDifferent, Constraint, Equal, Linear, NotEqual, Relation, Table};
 use crate::csr::Csr;
@@ -353,6 +354,7 @@ impl Model {
             occurrences,
             max_width,
             max_table_arity,
+            neighbours: OnceLock::new(),
         })
     }
 }
@@ -382,6 +384,9 @@ pub struct Problem {
     pub(crate) max_width: usize,
     /// Longest table scope (scratch sizing).
     pub(crate) max_table_arity: usize,
+    /// `neighbours.row(v)` = the distinct variables other than `v` sharing a constraint with `v`, ascending. Built
+    /// on first use (only the degree heuristic needs it; it is quadratic in the size of large groups).
+    neighbours: OnceLock<Csr<u32>>,
 }
 
 impl Problem {
@@ -393,6 +398,30 @@ impl Problem {
     /// Number of constraints.
     pub fn num_constraints(&self) -> usize {
         self.constraints.len()
+    }
+
+    /// The neighbour lists: `row(v)` holds every other variable sharing at least one constraint with `v`, once
+    /// each, ascending. Computed on the first call and shared by every solver of this problem.
+    pub fn neighbours(&self) -> &Csr<u32> {
+        self.neighbours.get_or_init(|| {
+            let n = self.values.len();
+            // seen[u] == v + 1 marks u as already listed for v: deduplication without sorting or hashing.
+            let mut seen = vec![0u32; n];
+            let mut pairs = Vec::new();
+            for v in 0..n as u32 {
+                let first = pairs.len();
+                for &(c, _) in self.occurrences.row(v) {
+                    for &u in self.constraints[c as usize].vars() {
+                        if u != v && seen[u as usize] != v + 1 {
+                            seen[u as usize] = v + 1;
+                            pairs.push((v, u));
+                        }
+                    }
+                }
+                pairs[first..].sort_unstable();
+            }
+            Csr::from_pairs(n, &pairs)
+        })
     }
 
     /// The representation searches on this problem use.

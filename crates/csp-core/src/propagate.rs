@@ -2,7 +2,7 @@
 //!
 //! Two watch lists per variable, built once per solver for the chosen [`Propagation`] level:
 //! - `fix_watch[v]`: `(constraint, position)` whose `on_fixed` runs when `v` becomes assigned
-//!   (at level `None`: every constraint, whose ground check runs instead);
+//!   (at level `None`: every constraint, whose partial check `Constraint::check_partial` runs instead);
 //! - `dom_watch[v]`: constraints scheduled (once, FIFO) when `dom(v)` changes in any way.
 //!
 //! Forward checking of small aligned `all_different` groups (members sharing one index space, e.g. Sudoku houses)
@@ -23,7 +23,9 @@ use crate::values::Values;
 /// How much inference runs after each decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Propagation {
-    /// Place then check: a constraint is only evaluated once all its variables are assigned.
+    /// Place then check: after each assignment, every constraint on the variable checks its assigned part
+    /// (`all_different`: no value repeated among its assigned members; other constraints: once all their variables
+    /// are assigned). No value is ever removed, so this is the naive baseline.
     None,
     /// Forward checking: an assigned value is removed from its peers (`all_different`, `not_equal`); `equal`,
     /// `linear` and `table` filter their domains (support / bounds) on every change.
@@ -248,8 +250,10 @@ impl Propagator {
     }
 
     /// From-scratch check of what a fixpoint at this level guarantees, independent of the incremental queues:
-    /// every ground constraint holds, and (from forward checking up) no fixed member of an `all_different` or
-    /// `not_equal` leaves its value open to a peer. Debug builds run it after every successful fixpoint.
+    /// every ground constraint holds; at level `None` every fixed variable passes the partial checks of its
+    /// constraints (no repeated value among the fixed members of an `all_different`); from forward checking up, no
+    /// fixed member of an `all_different` or `not_equal` leaves its value open to a peer. Debug builds run it after
+    /// every successful fixpoint.
     pub fn check_fixpoint<D: Domain>(
         &self,
         constraints: &[Constraint],
@@ -260,7 +264,17 @@ impl Propagator {
             if con.check_ground(st, values).is_err() {
                 return Err(format!("constraint {c} is ground and violated"));
             }
-            if self.level == Propagation::None || !con.has_fixed_rule() {
+            if self.level == Propagation::None {
+                for (pos, &v) in con.vars().iter().enumerate() {
+                    if st.is_fixed(v) && con.check_partial(pos, st, values).is_err() {
+                        return Err(format!(
+                            "constraint {c}: fixed x{v} fails the partial check"
+                        ));
+                    }
+                }
+                continue;
+            }
+            if !con.has_fixed_rule() {
                 continue;
             }
             for (pos, &v) in con.vars().iter().enumerate() {
@@ -304,7 +318,7 @@ impl Propagator {
                     stats.propagations += 1;
                     let con = &constraints[c as usize];
                     if check_only {
-                        con.check_ground(st, values)?;
+                        con.check_partial(pos as usize, st, values)?;
                     } else {
                         con.on_fixed(pos as usize, st, values)?;
                     }

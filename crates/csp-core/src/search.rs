@@ -12,7 +12,7 @@ use crate::config::SearchConfig;
 use crate::domain::Domain;
 use crate::heuristics::{Brancher, RestartPolicy, Restarts};
 use crate::ids::VarId;
-use crate::limits::{LimitKind, Outcome};
+use crate::limits::{LimitKind, Limits, Outcome};
 use crate::model::Problem;
 use crate::propagate::Propagator;
 use crate::state::{Conflict, State};
@@ -85,6 +85,11 @@ impl<'p, D: Domain> Search<'p, D> {
 
     pub(crate) fn config(&self) -> &SearchConfig {
         &self.cfg
+    }
+
+    /// Replaces the limits used by the following solves (nothing else depends on them).
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.cfg.limits = limits;
     }
 
     /// Resets to the initial domains, applies the assumptions and propagates at the root.

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use crate::config::SearchConfig;
 use crate::domain::WideDomain;
 use crate::ids::VarId;
-use crate::limits::Outcome;
+use crate::limits::{Limits, Outcome};
 use crate::model::{Problem, Representation};
 use crate::search::{Expansion, Search};
 use crate::stats::Stats;
@@ -108,6 +108,12 @@ impl<'p> Solver<'p> {
             Engine::W128(s) => s.config(),
             Engine::Wide(s) => s.config(),
         }
+    }
+
+    /// Replaces the node / time / cancel limits of the following solves, keeping every buffer and the rest of the
+    /// configuration: a solver reused across requests with different limits need not be rebuilt.
+    pub fn set_limits(&mut self, limits: Limits) {
+        dispatch!(self, s => s.set_limits(limits))
     }
 
     fn run(

@@ -11,7 +11,7 @@
 //! 12x r3c1 r3c2 r4c1    # product (`x` or `*`)
 //! 4 r4c4                # a one-cell cage: the target alone (or `4=`)
 //! ```
-//! Cells are r<row>c<col>, 1-based; every cell belongs to exactly one cage; `#` starts a comment. Errors name the
+//! Cells are `r<row>c<col>`, 1-based; every cell belongs to exactly one cage; `#` starts a comment. Errors name the
 //! line and the column of a bad token. n ranges over 1..=[`MAX_SIZE`].
 //!
 //! Model: one variable per cell, `all_different` per row and column; every cage with more than one cell becomes a

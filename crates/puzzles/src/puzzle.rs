@@ -2,7 +2,7 @@
 //!
 //! A family does four things and nothing else: **parse** its own text format, **encode** an instance as a csp-core
 //! model, **decode** an engine solution into its own answer type, and **verify** that answer directly against the
-//! puzzle's rules (never through the engine, so a propagation bug cannot hide a wrong answer). [`solve`] glues them:
+//! puzzle's rules (never through the engine, so a propagation bug cannot hide a wrong answer). [`Puzzle::solve`] glues them:
 //! encode, search, decode, verify, in that order, for every family alike; the `puzzles` binary and the bench runner
 //! both go through it, the latter via the kind-erased [`run_text`].
 //!

@@ -101,3 +101,27 @@ fn shipped_dimacs_files_are_the_generated_graphs() {
         assert_eq!(g, mycielski_graph(k), "myciel{k}");
     }
 }
+
+#[test]
+fn value_precedence_keeps_exactly_the_colourable_cases() {
+    // First-solution searches use value precedence, counts do not: on random graphs both must agree on
+    // whether k colours suffice, and every colouring found must be proper.
+    let mut rng = puzzles::rng::Rng::new(5);
+    for round in 0..60 {
+        let n = 6 + round % 5;
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .filter(|_| rng.below(100) < 45)
+            .collect();
+        let g = Graph::new(n, edges).unwrap();
+        for k in 1..=5 {
+            let c = Coloring::new(g.clone(), Some(k));
+            let first = c.solve_k(k, &c.default_config(), Mode::First).unwrap();
+            let counted = c.solve_k(k, &c.default_config(), Mode::Count(1)).unwrap();
+            assert_eq!(first.outcome, counted.outcome, "round {round}, k = {k}");
+            if let Some(a) = &first.answer {
+                verify_coloring(&g, a, k).unwrap();
+            }
+        }
+    }
+}

@@ -143,6 +143,29 @@ impl AllDifferent {
         Ok(())
     }
 
+    /// Place-then-check on a partial assignment: the member at `pos` was just fixed; fail if another fixed member
+    /// has the same shifted value. Reads only fixed members and removes nothing (level `None`), so it is sound;
+    /// run after every assignment, it catches each repeated value when the second member of the pair is fixed.
+    #[inline]
+    pub fn check_fixed_at<D: Domain>(
+        &self,
+        pos: usize,
+        st: &State<D>,
+        values: &[Values],
+    ) -> Result<(), Conflict> {
+        let shifted = |j: usize| {
+            let u = self.vars[j];
+            values[u as usize].value(st.min_pos(u)) as i128 + self.offsets[j] as i128
+        };
+        let mine = shifted(pos);
+        for (j, &u) in self.vars.iter().enumerate() {
+            if j != pos && st.is_fixed(u) && shifted(j) == mine {
+                return Err(st.conflict());
+            }
+        }
+        Ok(())
+    }
+
     /// Position in member `j` that clashes with position `p` of member `pos`, if any.
     fn target(&self, pos: usize, p: usize, j: usize, values: &[Values]) -> Option<usize> {
         match &self.layout {

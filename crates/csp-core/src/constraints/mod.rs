@@ -7,7 +7,9 @@
 //! - `on_fixed(pos)`: the variable at position `pos` of the scope just became assigned (forward checking);
 //! - `propagate()`: some variable of the scope changed (bounds, supports, hidden singles);
 //! - `is_satisfied(value_of)`: brute-force truth on a full assignment; used for ground checks at
-//!   [`crate::Propagation::None`], for debug checks of every solution, and by the test oracle.
+//!   [`crate::Propagation::None`], for debug checks of every solution, and by the test oracle;
+//! - `check_partial(pos)`: at level `None`, a check of the assigned part of the scope only, without pruning
+//!   (`all_different`: no repeated value among fixed members; other kinds: the ground check).
 //!
 //! # How to add a constraint
 //! 1. Write `constraints/my_rule.rs` with a struct holding its scope (`vars: Vec<u32>`) and data, an
@@ -137,6 +139,23 @@ impl Constraint {
             Constraint::Equal(c) => c.propagate(st, values),
             Constraint::Linear(c) => c.propagate(st, values),
             Constraint::Table(c) => c.propagate(st),
+        }
+    }
+
+    /// Place-then-check after the variable at scope position `pos` became assigned: `all_different` compares it
+    /// with the members already assigned (a repeated value fails at once); every other kind fails only when its
+    /// whole scope is fixed and violated (for the binary `not_equal` / `equal` that is the same thing). Removes
+    /// no value.
+    #[inline]
+    pub fn check_partial<D: Domain>(
+        &self,
+        pos: usize,
+        st: &State<D>,
+        values: &[Values],
+    ) -> Result<(), Conflict> {
+        match self {
+            Constraint::AllDifferent(c) => c.check_fixed_at(pos, st, values),
+            _ => self.check_ground(st, values),
         }
     }
 

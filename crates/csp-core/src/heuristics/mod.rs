@@ -40,7 +40,8 @@ pub enum VarOrder {
     /// Minimum remaining values (smallest domain first, "first fail").
     #[default]
     Mrv,
-    /// MRV, ties broken by the most constraints that still involve another unassigned variable.
+    /// MRV, ties broken by the classic degree heuristic: the most distinct unassigned neighbours (variables sharing
+    /// a constraint), then the lowest id. Helps when overlapping constraints make plain MRV ties frequent.
     MrvDegree,
     /// Smallest domain size / weighted degree; a constraint's weight grows each time it fails.
     DomWdeg,

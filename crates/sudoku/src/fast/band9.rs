@@ -14,14 +14,25 @@
 //! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in digit-major order, updating each entry that
 //! changed since its last update, then naked singles once a sweep changes nothing.
 //!
-//! Measured trade-offs (callgrind, first 1000 puzzles of forum_hardest_1905_11plus, first solution): a third
-//! step, hidden singles in columns when 1 and 2 are stuck, cut guesses from 83 to 73 per puzzle but cost more
-//! than it saved (instructions per puzzle 350k with it, 320k without), so it is gone. Precise dirty bits per
-//! entry instead of the sweep cost 375k. The box -> column pointing in step 1 cut 17-clue guesses from 1.9 to
-//! 0.7 per puzzle and hardest from 77 to 73.
+//! Measured trade-offs (callgrind instructions per puzzle, first 1000 puzzles of forum_hardest_1905_11plus,
+//! first solution unless noted; each figure against the version just before it):
+//! - hidden singles in columns as a third step when 1 and 2 are stuck: guesses 83 -> 73, instructions 320k ->
+//!   350k: dropped. Claiming column -> box inside the band update (a column whose candidates lie in one band):
+//!   count-2 guesses 130 -> 117, instructions 454k -> 478k: dropped.
+//! - box -> column pointing in step 1: 17-clue guesses 1.9 -> 0.7, hardest 77 -> 73; without it (columns of
+//!   placed cells only) count-2 instructions go 454k -> 547k.
+//! - precise dirty bits instead of the sweep: 350k -> 375k; skipping bands found clean at the start of a sweep:
+//!   229k -> 253k (changes made during the sweep wait a sweep longer). Unrolling the sweep so indices are
+//!   constants: 572k -> 469k (count 2).
+//! - naked singles after every sweep instead of at the band fixpoint: 229k -> 261k.
 //!
-//! Then the search guesses on a cell with the fewest candidates (a bi-value cell when one exists), copying the
-//! whole state (272 bytes, on the call stack) for every branch but the last, which continues in place.
+//! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
+//! call stack) for every branch but the last, which continues in place.
+//!
+//! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), solve-only instructions per puzzle:
+//! ahead or level on kaggle, 17-clue and magictour; 10-12% behind on forum_hardest_1905 and up to 38% behind on
+//! forum_hardest_1106 (first solution), with fewer guesses than the crate (64 vs 78 per hardest_1905 puzzle) but
+//! about 35% more instructions per guess. The next step is a cheaper band update, not a stronger one.
 
 use std::time::Instant;
 

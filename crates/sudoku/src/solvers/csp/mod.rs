@@ -8,8 +8,8 @@
 //!
 //! A [`CspSolver`] (one per thread, built by the registry) keeps one reusable `csp_core::Solver` per box size, so
 //! a solve allocates only its assumption buffer (reused) and its result. The engine takes its limits from its
-//! configuration, so the per-size solver is rebuilt when a request brings limits different from the last ones
-//! (never, in a batch run where every request shares the same limits).
+//! configuration; when a request brings limits different from the last ones, they are swapped in with
+//! `Solver::set_limits` (no rebuild; never needed in a batch run where every request shares the same limits).
 //!
 //! The presets (which variable order, value order and propagation level each `csp-*` name means) are listed in
 //! [`presets`].
@@ -130,7 +130,7 @@ impl LimitsKey {
 /// A `csp-*` registry instance: one preset, and one reusable engine solver per box size met so far.
 pub struct CspSolver {
     preset: &'static Preset,
-    /// `engines[b - MIN_BOX]` = the solver for box size `b` and the limits it was built with.
+    /// `engines[b - MIN_BOX]` = the solver for box size `b` and the limits it currently has.
     engines: [Option<(Solver<'static>, LimitsKey)>; MAX_BOX - MIN_BOX + 1],
     /// The givens of the current puzzle as `(cell variable, digit)`; reused across solves.
     assumptions: Vec<(VarId, i64)>,
@@ -192,8 +192,11 @@ impl Solve for CspSolver {
             };
         };
         let key = LimitsKey::of(&req.limits);
-        if slot.as_ref().is_some_and(|(_, k)| *k != key) {
-            *slot = None;
+        if let Some((solver, k)) = slot.as_mut() {
+            if *k != key {
+                solver.set_limits(req.limits.clone());
+                *k = key.clone();
+            }
         }
         let preset = self.preset;
         let (solver, _) = slot.get_or_insert_with(|| {
