@@ -39,12 +39,6 @@ pub(super) static CELL_KEEP: [u32; 27] = cell_keep_table();
 /// makes its box a single column too, so this also carries hidden singles across bands.
 pub(super) static LOCKED_COLS: [u16; 512] = locked_cols_table();
 
-/// `ROW_BLOCK[rows]`: the cells of the band's rows in the 3-bit set `rows`.
-pub(super) static ROW_BLOCK: [u32; 8] = block_table(0x1FF, 9);
-
-/// `BOX_BLOCK[boxes]`: the cells of the band's boxes in the 3-bit set `boxes`.
-pub(super) static BOX_BLOCK: [u32; 8] = block_table(7 * COL_SPREAD, 3);
-
 /// The six permutations `row -> box` of a band.
 const PERMS: [[u32; 3]; 6] = [
     [0, 1, 2],
@@ -111,22 +105,6 @@ const fn locked_cols_table() -> [u16; 512] {
             k += 1;
         }
         cols += 1;
-    }
-    t
-}
-
-const fn block_table(first: u32, step: u32) -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut set = 0;
-    while set < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if set & (1 << k) != 0 {
-                t[set] |= first << (step * k as u32);
-            }
-            k += 1;
-        }
-        set += 1;
     }
     t
 }
