@@ -38,7 +38,7 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::tables::{CELL_KEEP, COL_SPREAD, KEEP, LOCKED_COLS, MINIROWS};
+use super::tables::{minirow_key, CELL_KEEP, COL_SPREAD, KEEP, LOCKED_COLS};
 use super::{FastResult, InputError};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
@@ -146,10 +146,7 @@ impl Board9 {
         let i = i & 31;
         let b = i / 9;
         let a = self.cand[i];
-        let m = MINIROWS[(a & 0x1FF) as usize] as usize
-            | (MINIROWS[(a >> 9 & 0x1FF) as usize] as usize) << 3
-            | (MINIROWS[(a >> 18 & 0x1FF) as usize] as usize) << 6;
-        let a = a & KEEP[m & 511];
+        let a = a & KEEP[minirow_key(a) & 511];
         if a == 0 {
             return Err(Conflict);
         }
@@ -239,7 +236,7 @@ impl Board9 {
                     )*
                 };
             }
-            sweep!(0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
+            sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             if !any && !self.naked_singles()? {
                 return Ok(());
             }
