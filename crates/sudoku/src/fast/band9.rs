@@ -11,7 +11,7 @@
 //! 2. *Naked singles*: bit-sliced counting over the nine digits finds, per band, the unsolved cells with no
 //!    candidate (conflict) and with exactly one (placed).
 //!
-//! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in digit-major order, updating each entry that
+//! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in band-major order, updating each entry that
 //! changed since its last update, then naked singles once a sweep changes nothing.
 //!
 //! Measured trade-offs (callgrind instructions per puzzle, first 1000 puzzles of forum_hardest_1905_11plus,
@@ -25,6 +25,20 @@
 //!   229k -> 253k (changes made during the sweep wait a sweep longer). Unrolling the sweep so indices are
 //!   constants: 572k -> 469k (count 2).
 //! - naked singles after every sweep instead of at the band fixpoint: 229k -> 261k.
+//!
+//! Later measurements (callgrind, solve9 inclusive, per puzzle; forum_hardest_1106 (375) and the first 5000 of
+//! forum_hardest_1905, first solution):
+//! - root built by placing each given (clash = a given its digit already lost) instead of branch-free per-digit
+//!   masks: kaggle 6.99k -> 5.86k; 17-clue 14.6k -> 12.5k.
+//! - minirow key by ALU operations instead of three row-table lookups ([`super::tables::minirow_key`]) and a
+//!   band-major sweep: 1106 377k -> 361k, 1905 226k -> 216k.
+//! - tried and dropped: precise dirty bits (one bit per entry, set on every change, lowest bit first, updates
+//!   dispatched by a `match` so indices stay constant): 1106 361k -> 452k, the marking costs more than the sweep's
+//!   compares; skipping the confirming empty sweep when no update touched an entry the sweep had passed: 361k ->
+//!   385k (few sweeps are empty, and the flag costs registers in the unrolled sweep); scoring bi-value cells by
+//!   their bi-value peers in all three bands: 4% fewer guesses but 377k -> 380k (first), 460k over all bands.
+//! - node counts against the crate (its `_solve` calls): 1106 first 209 vs 205, count-2 495 vs 615; 1905 first
+//!   125 vs 158. The search is as small or smaller; the gap is instructions per node (about 1.7k vs 1.3k).
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
 //! call stack) for every branch but the last, which continues in place.
@@ -224,7 +238,8 @@ impl Board9 {
     fn propagate(&mut self) -> Result<(), Conflict> {
         loop {
             let mut any = false;
-            // Digit-major order: a band's column eliminations reach the same digit's other bands within the sweep.
+            // Band-major order (measured against digit-major, where a band's column eliminations reach the same
+            // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
             // Unrolled, so that every index inside each inlined band update is a constant.
             macro_rules! sweep {
                 ($($i:literal)*) => {
