@@ -150,11 +150,13 @@ pub fn fuzz_format(data: &[u8]) {
         }
     }
     let entry = Entry {
+        file: None,
         line: 7,
         status: EntryStatus::Solved,
         solution: Some(&board),
         count: Some(1),
         error: None,
+        expected_mismatch: false,
         nodes: 0,
         micros: 0,
     };
