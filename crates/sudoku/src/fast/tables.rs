@@ -145,7 +145,11 @@ mod tests {
             for bx in 0..3 {
                 for pattern in 1..8u32 {
                     let a = pattern << (9 * row + 3 * bx);
-                    assert_eq!(minirow_key(a), 1 << (3 * bx + row), "row {row} box {bx} {pattern:#b}");
+                    assert_eq!(
+                        minirow_key(a),
+                        1 << (3 * bx + row),
+                        "row {row} box {bx} {pattern:#b}"
+                    );
                 }
             }
         }
