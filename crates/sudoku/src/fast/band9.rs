@@ -52,16 +52,12 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::tables::{minirow_key, CELL_KEEP, COL_SPREAD, KEEP, LOCKED_COLS};
+use super::tables::{minirow_key, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, SOLO_ROWS};
 use super::{FastResult, InputError};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
 #[derive(Debug)]
 struct Conflict;
-
-/// Rows of a band whose 9-bit field is nonzero: bit 8 of each field (`LOW8` adds carry into it).
-const LOW8: u32 = 0xFF * COL_SPREAD;
-const HIGH: u32 = 0x100 * COL_SPREAD;
 
 /// The search state of one node. Copied whole on a guess (272 bytes).
 #[derive(Clone, Copy)]
@@ -160,15 +156,15 @@ impl Board9 {
         let i = i & 31;
         let b = i / 9;
         let a = self.cand[i];
-        let a = a & KEEP[minirow_key(a) & 511];
+        let key = minirow_key(a) & 511;
+        let a = a & KEEP[key];
         if a == 0 {
             return Err(Conflict);
         }
-        // Rows of the band holding exactly one cell: x & (x - 1) == 0 per 9-bit field (every field is nonzero
-        // here, so the subtraction borrows across no field), then a field-wise zero test.
-        let rest = a & a.wrapping_sub(COL_SPREAD);
-        let many = (((rest & LOW8) + LOW8) | rest) & HIGH;
-        let single = a & !((many >> 8) * 0x1FF);
+        // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
+        let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+        // Rows of the band holding exactly one cell (see `SOLO_ROWS`).
+        let single = a & SOLO_ROWS[key] & locked;
         let new = single & self.unsolved[b & 3];
         if new != 0 {
             self.unsolved[b & 3] &= !new;
@@ -178,8 +174,7 @@ impl Board9 {
         }
         self.cand[i] = a;
         self.prev[i] = a;
-        let cols = (a | a >> 9 | a >> 18) & 0x1FF;
-        let not_cols = !(u32::from(LOCKED_COLS[cols as usize]) * COL_SPREAD);
+        let not_cols = !locked;
         let (j, k) = other_bands(i);
         self.cand[j] &= not_cols;
         self.cand[k] &= not_cols;

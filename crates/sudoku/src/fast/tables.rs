@@ -44,7 +44,19 @@ pub(super) static CELL_KEEP: [u32; 27] = cell_keep_table();
 /// are the only column of their box. The digit's cell of that box lies in that column, so the column is used by
 /// this band and the digit leaves it in the other two bands (pointing, box -> column). A row reduced to one cell
 /// makes its box a single column too, so this also carries hidden singles across bands.
-pub(super) static LOCKED_COLS: [u16; 512] = locked_cols_table();
+#[cfg(test)]
+static LOCKED_COLS: [u16; 512] = locked_cols_table();
+
+/// `LOCKED[cols]`: `LOCKED_COLS[cols]` spread over the band's three rows (the cells of those columns), so that an
+/// update ANDs its complement into the other bands without a multiply.
+pub(super) static LOCKED: [u32; 512] = locked_table();
+
+/// `SOLO_ROWS[key]`: for the minirow key of a digit's cells in a band before [`KEEP`], the cells (all nine) of the
+/// rows left with exactly one minirow by `KEEP`. Such a row owns its box (no other row can use it), so the box's
+/// columns are the row's columns: the row holds one cell exactly when that box has one column. Hence the cells
+/// of the band's rows with one candidate are `a & SOLO_ROWS[key] & LOCKED[cols]`: two ANDs and a lookup instead
+/// of a 13-instruction field-wise count.
+pub(super) static SOLO_ROWS: [u32; 512] = solo_rows_table();
 
 /// Swaps row and box in a 9-bit minirow set: bit `3 * row + box` <-> bit `3 * box + row` (its own inverse).
 const fn transpose(m: usize) -> usize {
@@ -110,6 +122,43 @@ const fn locked_cols_table() -> [u16; 512] {
             k += 1;
         }
         cols += 1;
+    }
+    t
+}
+
+const fn locked_table() -> [u32; 512] {
+    let cols = locked_cols_table();
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        t[c] = cols[c] as u32 * COL_SPREAD;
+        c += 1;
+    }
+    t
+}
+
+const fn solo_rows_table() -> [u32; 512] {
+    let keep = keep_table();
+    let mut t = [0u32; 512];
+    let mut key = 0;
+    while key < 512 {
+        let cells = keep[key];
+        let mut row = 0;
+        while row < 3 {
+            let mut minis = 0;
+            let mut bx = 0;
+            while bx < 3 {
+                if cells & (7 << (9 * row + 3 * bx)) != 0 {
+                    minis += 1;
+                }
+                bx += 1;
+            }
+            if minis == 1 {
+                t[key] |= 0x1FF << (9 * row);
+            }
+            row += 1;
+        }
+        key += 1;
     }
     t
 }
@@ -191,6 +240,39 @@ mod tests {
                 }
             }
             assert_eq!(keep(m2), cells, "m = {m:#b}");
+        }
+    }
+
+    #[test]
+    fn solo_rows_and_locked_columns_find_exactly_the_rows_with_one_cell() {
+        // Every band of one digit after KEEP, sampled by a fixed pseudo-random walk over all 2^27 subsets, plus
+        // every subset of the first row's and first box's cells.
+        let mut x = 0x2545_F491_u32;
+        let mut bands: Vec<u32> = (0..200_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x & BAND
+            })
+            .collect();
+        bands.extend((0..512).map(|m| m | 0x1FF << 18));
+        bands.extend((0..512).map(|m| (m & 7) | (m >> 3 & 7) << 9 | (m >> 6) << 18));
+        for a in bands {
+            let a = a & KEEP[minirow_key(a)];
+            if a == 0 {
+                continue;
+            }
+            let cols = ((a | a >> 9 | a >> 18) & 0x1FF) as usize;
+            let got = a & SOLO_ROWS[minirow_key(a)] & LOCKED[cols];
+            let mut want = 0;
+            for row in 0..3 {
+                let r = a & 0x1FF << (9 * row);
+                if r.count_ones() == 1 {
+                    want |= r;
+                }
+            }
+            assert_eq!(got, want, "band {a:#029b}");
         }
     }
 
