@@ -366,7 +366,8 @@ impl Search<'_> {
     }
 
     /// Depth-first search below `board` (already at decision level `depth`).
-    fn run(&mut self, mut board: Board9, mut depth: u64) -> Result<(), Stop> {
+    /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
+    fn run(&mut self, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
         loop {
             if board.propagate().is_err() {
                 self.stats.fails += 1;
@@ -401,9 +402,9 @@ impl Search<'_> {
                 }
                 digits &= !(1 << d);
                 self.node()?;
-                let mut child = board;
+                let mut child = *board;
                 child.assign(d, b, cell);
-                self.run(child, depth)?;
+                self.run(&mut child, depth)?;
             }
             self.node()?;
             board.assign(digits.trailing_zeros() as usize, b, cell);
@@ -448,7 +449,7 @@ pub fn solve9(
             search.stats.fails += 1;
             Outcome::Unsatisfiable
         }
-        Ok(root) => match search.run(root, 0) {
+        Ok(mut root) => match search.run(&mut root, 0) {
             Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
             Ok(()) | Err(Stop::Enough) => Outcome::Solved,
             Err(Stop::Limit(kind)) => Outcome::Limit(kind),
