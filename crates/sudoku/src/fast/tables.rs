@@ -19,13 +19,15 @@ pub(super) const BAND: u32 = (1 << 27) - 1;
 pub(super) const COL_SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
 
 /// The minirow occupancy key of a band's cells `a`: bit `3 * box + row` is set when minirow (`row`, `box`) holds
-/// a cell. Ten ALU operations: OR each minirow's three bits into its lowest, keep those nine bits (0, 3, .., 24),
-/// then fold rows 1 and 2 (bits 9.. and 18..) down by 8 and 16 onto the gaps of row 0. Replaced three lookups in
-/// a per-row table (17 instructions): 1106 first-solution instructions per puzzle 374k -> 361k.
+/// a cell. Eight operations: `(g & 3) + 3` cannot carry out of a 3-bit group and has bit 2 set when `g & 3` is
+/// nonzero, so after OR-ing `g` in, bit 2 of each group tells whether the minirow is occupied; multiplying those
+/// nine bits (2, 5, .., 26) by `1 + 2^8 + 2^16` lays rows 0, 1 and 2 side by side at bits 18..27 (every partial
+/// product lands on a distinct bit, so nothing carries). Replaced three lookups in a per-row table (17
+/// instructions; 1106 first-solution instructions per puzzle 374k -> 361k), then a shift-and-OR fold (14).
 #[inline(always)]
 pub(super) fn minirow_key(a: u32) -> usize {
-    let x = (a | a >> 1 | a >> 2) & 0o111_111_111;
-    ((x | x >> 8 | x >> 16) & 0x1FF) as usize
+    let x = (((a & 0o333_333_333) + 0o333_333_333) | a) & 0o444_444_444;
+    (x.wrapping_mul(0x1_0101) >> 18 & 0x1FF) as usize
 }
 
 /// `KEEP[key]`: for the minirow occupancy key of one digit in one band (see [`minirow_key`]), the cells of the
@@ -205,6 +207,22 @@ mod tests {
         // Minirows combine by OR.
         assert_eq!(minirow_key(BAND), 511);
         assert_eq!(minirow_key((1 << 26) | 1), (1 << 8) | 1);
+        let mut x = 0x9E37_79B9_u32;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            let a = x & BAND;
+            let mut want = 0;
+            for row in 0..3 {
+                for bx in 0..3 {
+                    if a & (7 << (9 * row + 3 * bx)) != 0 {
+                        want |= 1 << (3 * bx + row);
+                    }
+                }
+            }
+            assert_eq!(minirow_key(a), want, "band {a:#029b}");
+        }
     }
 
     #[test]
