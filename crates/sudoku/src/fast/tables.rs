@@ -60,6 +60,19 @@ pub(super) static LOCKED: [u32; 512] = locked_table();
 /// of a 13-instruction field-wise count.
 pub(super) static SOLO_ROWS: [u32; 512] = solo_rows_table();
 
+/// `POP9[x]`: the number of set bits of a 9-bit value (the default x86-64 target has no popcount instruction).
+pub(super) static POP9: [u8; 512] = pop9_table();
+
+const fn pop9_table() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+}
+
 /// Swaps row and box in a 9-bit minirow set: bit `3 * row + box` <-> bit `3 * box + row` (its own inverse).
 const fn transpose(m: usize) -> usize {
     let mut t = 0;
