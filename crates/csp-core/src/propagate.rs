@@ -13,6 +13,8 @@
 //! constraints, then runs one scheduled constraint, and repeats until nothing is pending. A constraint is unscheduled
 //! before it runs, so its own changes schedule it again; rules need not be idempotent.
 
+mod groups;
+
 use crate::constraints::{Constraint, Intersection};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -44,8 +46,10 @@ pub struct Propagator {
     fix_watch: Csr<(u32, u32)>,
     /// `peers.row(v)` = variables sharing a merged aligned `all_different` with `v` (may contain `v` itself if the
     /// user repeated it in a group, which then correctly fails).
-    /// Each entry is `(peer, group)`; the group is blamed when clearing the peer's bit fails.
-    peers: Csr<(u32, u32)>,
+    peers: Csr<u32>,
+    /// `peer_groups.row(v)[k]` = the group linking `v` to `peers.row(v)[k]`, blamed when clearing the peer's bit
+    /// fails (kept apart so the hot loop reads only the peers).
+    peer_groups: Csr<u32>,
     /// `dom_watch.row(v)` = constraints reacting to any change of `v`.
     dom_watch: Csr<u32>,
     /// Constraints with a domain rule: all of them are scheduled at the root.
@@ -67,16 +71,51 @@ pub struct Propagator {
     pair_queue: Vec<u32>,
     /// First pending entry of `pair_queue`.
     pair_head: usize,
+    /// Dense path (one-word domains at `Singles`): the merged groups in flat form, whose hidden singles run from
+    /// their own FIFO of dirty groups instead of `dom_watch` and the constraint queue (no per-constraint dispatch).
+    groups: groups::Groups,
+    /// Hidden singles run through `groups` (dense path at `Singles`).
+    group_singles: bool,
 }
 
 impl Propagator {
-    /// Builds the watch lists of `constraints` over `num_vars` variables for `level`.
+    /// Builds the watch lists of `constraints` over `num_vars` variables for `level`, forward checking merged
+    /// groups per assigned variable (works on every domain representation).
     pub fn new(
         constraints: &[Constraint],
         num_vars: usize,
         level: Propagation,
         intersections: bool,
     ) -> Self {
+        Self::build(constraints, num_vars, level, intersections, false)
+    }
+
+    /// [`Propagator::new`] for searches on domain representation `D`: when `D` is one word (`u64`, `u128`), merged
+    /// aligned groups run on the dense group path (see `propagate/groups.rs`), which reaches the same fixpoint
+    /// with fewer instructions.
+    pub fn for_domain<D: Domain>(
+        constraints: &[Constraint],
+        num_vars: usize,
+        level: Propagation,
+        intersections: bool,
+    ) -> Self {
+        Self::build(
+            constraints,
+            num_vars,
+            level,
+            intersections,
+            D::MAX_WIDTH <= 128,
+        )
+    }
+
+    fn build(
+        constraints: &[Constraint],
+        num_vars: usize,
+        level: Propagation,
+        intersections: bool,
+        dense: bool,
+    ) -> Self {
+        let dense = dense && level != Propagation::None;
         let mut fix = Vec::new();
         let mut dom = Vec::new();
         let mut domain_rules = Vec::new();
@@ -99,7 +138,7 @@ impl Propagator {
                 Propagation::None => (true, false),
                 _ => (
                     con.has_fixed_rule() && !merged,
-                    con.has_domain_rule(singles),
+                    con.has_domain_rule(singles) && !(dense && merged),
                 ),
             };
             for (pos, &v) in con.vars().iter().enumerate() {
@@ -127,15 +166,29 @@ impl Propagator {
             .enumerate()
             .flat_map(|(i, p)| p.vars().iter().map(move |&v| (v, i as u32)))
             .collect();
+        let groups = if dense && singles {
+            groups::Groups::new(constraints, num_vars, Self::is_merged)
+        } else {
+            groups::Groups::default()
+        };
         Self {
             level,
+            group_singles: singles && groups.len() > 0,
+            groups,
             pair_watch: Csr::from_pairs(num_vars, &pair_watch),
             pair_scheduled: vec![false; pairs.len()],
             pair_queue: Vec::with_capacity(pairs.len()),
             pair_head: 0,
             pairs,
             fix_watch: Csr::from_pairs(num_vars, &fix),
-            peers: Csr::from_pairs(num_vars, &peer_pairs),
+            peers: Csr::from_pairs(
+                num_vars,
+                &peer_pairs.iter().map(|&(v, (u, _))| (v, u)).collect::<Vec<_>>(),
+            ),
+            peer_groups: Csr::from_pairs(
+                num_vars,
+                &peer_pairs.iter().map(|&(v, (_, c))| (v, c)).collect::<Vec<_>>(),
+            ),
             dom_watch: Csr::from_pairs(num_vars, &dom),
             domain_rules,
             scheduled: vec![false; constraints.len()],
@@ -212,6 +265,9 @@ impl Propagator {
                 self.pair_scheduled[p] = true;
                 self.pair_queue.push(p as u32);
             }
+        }
+        if self.group_singles {
+            self.groups.touch_all();
         }
         for &c in &self.domain_rules {
             if !self.scheduled[c as usize] {
@@ -298,6 +354,12 @@ impl Propagator {
     ) -> Result<(), Conflict> {
         let check_only = self.level == Propagation::None;
         let has_pairs = !self.pairs.is_empty();
+        let has_dom_watch = !self.domain_rules.is_empty();
+        let dense = self.group_singles;
+        debug_assert!(
+            !dense || D::MAX_WIDTH <= 128,
+            "dense groups need one-word domains"
+        );
         loop {
             while st.fixed_head < st.fixed.len() {
                 let v = st.fixed[st.fixed_head];
@@ -307,10 +369,11 @@ impl Propagator {
                     let (s, b) = D::locate(st.min_pos(v));
                     let bit = D::W::bit(b);
                     stats.propagations += 1;
-                    for &(u, c) in peers {
-                        if st.remove_bit(u, s, bit).is_err() {
-                            return Err(Conflict { constraint: c });
-                        }
+                    if let Err(k) = st.remove_bit_peers(peers, s, bit) {
+                        let constraint = self.peer_groups.row(v).get(k).copied();
+                        return Err(Conflict {
+                            constraint: constraint.unwrap_or(Conflict::DECISION),
+                        });
                     }
                 }
                 for &(c, pos) in self.fix_watch.row(v) {
@@ -324,9 +387,12 @@ impl Propagator {
                     }
                 }
             }
-            for k in 0..st.changed.len() {
-                let v = st.changed[k];
+            let mut changed = std::mem::take(&mut st.changed);
+            for &v in &changed {
                 st.unqueue(v);
+                if dense {
+                    self.groups.touch(v);
+                }
                 if has_pairs {
                     for &p in self.pair_watch.row(v) {
                         if !self.pair_scheduled[p as usize] {
@@ -335,14 +401,25 @@ impl Propagator {
                         }
                     }
                 }
-                for &c in self.dom_watch.row(v) {
-                    if !self.scheduled[c as usize] {
-                        self.scheduled[c as usize] = true;
-                        self.queue.push(c);
+                if has_dom_watch {
+                    for &c in self.dom_watch.row(v) {
+                        if !self.scheduled[c as usize] {
+                            self.scheduled[c as usize] = true;
+                            self.queue.push(c);
+                        }
                     }
                 }
             }
-            st.changed.clear();
+            changed.clear();
+            st.changed = changed;
+            if dense {
+                if let Some(g) = self.groups.pop() {
+                    st.blame = self.groups.constraint(g);
+                    stats.propagations += 1;
+                    self.groups.singles(g, st)?;
+                    continue;
+                }
+            }
             if self.head >= self.queue.len() {
                 if st.fixed_head < st.fixed.len() {
                     continue;
@@ -382,6 +459,7 @@ impl Propagator {
         }
         self.pair_queue.clear();
         self.pair_head = 0;
+        self.groups.clear();
         st.fixed.clear();
         st.fixed_head = 0;
         st.clear_changed();

@@ -142,6 +142,12 @@ impl<D: Domain> State<D> {
         &self.vars[v as usize].dom
     }
 
+    /// Word 0 of `dom(v)`: the whole domain for one-word representations.
+    #[inline(always)]
+    pub(crate) fn word0(&self, v: u32) -> D::W {
+        self.vars[v as usize].dom.word(0)
+    }
+
     /// Domain sizes in variable order.
     #[inline]
     pub fn sizes(&self) -> impl Iterator<Item = u32> + '_ {
@@ -300,6 +306,51 @@ impl<D: Domain> State<D> {
         } else {
             Ok(Event::Reduced)
         }
+    }
+
+    /// [`State::remove_bit`] on every variable of `peers` (forward checking of one assigned value), with the
+    /// state's fields held in registers across the loop. `Err(k)` when `peers[k]` would lose its last value (the
+    /// earlier removals stay, as with a failing `remove_bit`). Variables are valid indexes (checked by the model).
+    #[inline(always)]
+    pub(crate) fn remove_bit_peers(
+        &mut self,
+        peers: &[u32],
+        s: usize,
+        bit: D::W,
+    ) -> Result<(), usize> {
+        let stamp = self.stamp;
+        let vars = &mut self.vars[..];
+        for (k, &u) in peers.iter().enumerate() {
+            let Some(x) = vars.get_mut(u as usize) else {
+                continue;
+            };
+            if s >= x.dom.slots() {
+                continue;
+            }
+            let old = x.dom.word(s);
+            if (old & bit).is_zero() {
+                continue;
+            }
+            let size = x.size - 1;
+            if size == 0 {
+                return Err(k);
+            }
+            x.dom.set_word(s, old & !bit);
+            if D::MAX_WIDTH > 128 || x.stamp != stamp {
+                self.trail.record(u, s as u32, size + 1, old);
+                x.stamp = stamp;
+            }
+            x.size = size;
+            if !x.queued {
+                x.queued = true;
+                self.changed.push(u);
+            }
+            if size == 1 {
+                self.unassigned -= 1;
+                self.fixed.push(u);
+            }
+        }
+        Ok(())
     }
 
     /// Reduces `dom(v)` to position `i`; `Err` if `i` is not in it.
