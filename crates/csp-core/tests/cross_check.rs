@@ -323,6 +323,79 @@ fn random_mini_sudokus_match_brute_force_with_singles_and_intersections() {
     }
 }
 
+/// A Latin square of side 3 or 4 (rows and columns: permutation groups, which the engine propagates through
+/// per-value place masks below the root) with random givens taken from a valid square (sometimes wrong), plus
+/// random extras that stay on the other paths: an aligned group with more values than members, a shifted group,
+/// a `not_equal`, and a group repeating a variable (unsatisfiable whenever it is posted).
+fn random_latin_like(g: &mut Gen) -> (Problem, Vec<Vec<i64>>, Vec<(VarId, i64)>) {
+    let n = g.range(3, 4) as usize;
+    let mut m = Model::new();
+    let cells: Vec<VarId> = (0..n * n)
+        .map(|_| m.new_var(1, n as i64).unwrap())
+        .collect();
+    for i in 0..n {
+        let row: Vec<VarId> = (0..n).map(|j| cells[i * n + j]).collect();
+        let col: Vec<VarId> = (0..n).map(|j| cells[j * n + i]).collect();
+        m.all_different(&row).unwrap();
+        m.all_different(&col).unwrap();
+    }
+    if g.below(2) == 0 {
+        let k = g.range(2, n as i64 - 1) as usize;
+        m.all_different(&g.subset(&cells, k)).unwrap();
+    }
+    if g.below(3) == 0 {
+        let xs = g.subset(&cells, 2);
+        m.all_different_offset(&xs, &[0, g.range(-1, 1)]).unwrap();
+    }
+    if g.below(3) == 0 {
+        m.not_equal(g.pick(&cells), g.pick(&cells), g.range(-1, 1))
+            .unwrap();
+    }
+    if g.below(20) == 0 {
+        let x = g.pick(&cells);
+        m.all_different(&[x, g.pick(&cells), x]).unwrap();
+    }
+    let mut perm: Vec<i64> = (1..=n as i64).collect();
+    for i in (1..n).rev() {
+        perm.swap(i, g.below(i as u64 + 1) as usize);
+    }
+    let shift = g.below(n as u64) as usize;
+    let mut doms: Vec<Vec<i64>> = vec![(1..=n as i64).collect(); n * n];
+    let mut assumptions = Vec::new();
+    let givens = if n == 3 {
+        g.range(0, 4)
+    } else {
+        g.range(7, 11)
+    };
+    for _ in 0..givens {
+        let c = g.below((n * n) as u64) as usize;
+        let mut v = perm[(c / n + c % n + shift) % n];
+        if g.below(10) == 0 {
+            v = g.range(1, n as i64);
+        }
+        doms[c] = if doms[c].len() <= 1 && doms[c] != [v] {
+            Vec::new()
+        } else {
+            vec![v]
+        };
+        assumptions.push((cells[c], v));
+    }
+    (m.build().unwrap(), doms, assumptions)
+}
+
+#[test]
+fn random_latin_like_models_match_brute_force_under_every_strategy() {
+    let cfgs = configs();
+    let mut g = Gen(0x1A7);
+    let mut nonempty = 0;
+    for case in 0..120 {
+        let (p, doms, a) = random_latin_like(&mut g);
+        check_problem(&p, &doms, &a, &cfgs, case);
+        nonempty += usize::from(!brute_force(&p, &doms).is_empty());
+    }
+    assert!(nonempty > 30, "only {nonempty} satisfiable cases");
+}
+
 #[test]
 fn a_node_limit_stops_the_search_with_a_limit_outcome() {
     let mut m = Model::new();
