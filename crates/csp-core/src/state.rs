@@ -463,9 +463,8 @@ impl<D: Domain> State<D> {
         self.trail.pop_level(|e| {
             let v = e.var as usize;
             let x = &mut vars[v];
-            if x.size == 1 && e.old_size() > 1 {
-                *unassigned += 1;
-            }
+            // Branch-free: whether an entry reopens a variable is unpredictable.
+            *unassigned += u32::from(x.size == 1) & u32::from(e.old_size() > 1);
             x.size = e.old_size();
             let s = e.slot();
             if s == 0 {
