@@ -3,41 +3,33 @@
 //! Written here rather than taken from `rand` so that a seed names the same instance on every platform and every
 //! future version of this crate: the shipped datasets are regenerated from their seeds.
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a 64-bit state advanced by a Weyl constant and mixed; passes BigCrush,
-/// plenty for shuffling puzzle cells.
+/// The puzzles crate's view of [`csp_core::rng::Rng`] (SplitMix64): the generator is the project's one, and
+/// `below` keeps this crate's mapping (multiply-shift on the high 32 bits, [`csp_core::rng::Rng::below_hi32`]),
+/// which the shipped instances were generated with.
 #[derive(Clone, Debug)]
-pub struct Rng {
-    state: u64,
-}
+pub struct Rng(csp_core::rng::Rng);
 
 impl Rng {
     /// A generator whose whole output is determined by `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { state: seed }
+        Self(csp_core::rng::Rng::new(seed))
     }
 
     /// Next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
-    /// Uniform integer in `0..n` (`n > 0`), by Lemire's multiply-shift (the bias, below 2^-32 for the sizes used
-    /// here, does not matter for puzzle generation).
+    /// Uniform integer in `0..n` (`n > 0`), multiply-shift on the high 32 bits (bias below 2^-32 for the sizes
+    /// used here; irrelevant for puzzle generation).
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
-        ((self.next_u64() >> 32).wrapping_mul(n as u64) >> 32) as usize
+        self.0.below_hi32(n)
     }
 
-    /// Fisher-Yates shuffle.
+    /// Fisher-Yates shuffle, indices drawn with [`Rng::below`].
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        self.0.shuffle_by(items, csp_core::rng::Rng::below_hi32);
     }
 }
 
