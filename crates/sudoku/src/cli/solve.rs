@@ -4,6 +4,12 @@
 //! task through `map_init`, reused across that task's records) and written in input order. Reading the next chunk
 //! and writing the previous one overlap the solving of the current one, so memory stays bounded by three chunks
 //! whatever the input size, and output appears chunk by chunk as results arrive.
+//!
+//! When the input carries an expected solution (a `puzzle,solution` CSV such as the Kaggle sets), the result is
+//! compared with it: a solved puzzle whose solution differs (without `--count`, or with a count of 1), or an
+//! expected solution that does not solve the puzzle (any count), is reported on stderr, marked
+//! `"expected_mismatch": true` in JSON lines, and makes the exit code 1. With `--count` and two solutions found,
+//! a different first solution is no mismatch as long as the expected one is valid.
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -31,7 +37,10 @@ pub enum FormatArg {
     Line,
     /// A pretty grid per puzzle with a `# line L: status` header.
     Grid,
-    /// One JSON object per puzzle.
+    /// One JSON object per puzzle: `file` (as given, `-` for stdin), `line`, `status` (solved | unsatisfiable
+    /// | invalid | limit, or `error` when a solver failed internally: a panic or an answer the checker rejected,
+    /// always a bug), `solution`, `solutions` (with --count), `expected_mismatch` (when the input's expected
+    /// solution is contradicted), `error` (why invalid), `nodes`, `micros`.
     Jsonl,
 }
 
@@ -97,6 +106,8 @@ struct Outcome {
     solution: Option<Board>,
     count: Option<u64>,
     error: Option<String>,
+    /// Why the result contradicts the input's expected solution, if it does.
+    mismatch: Option<String>,
     nodes: u64,
     micros: u64,
 }
@@ -108,6 +119,7 @@ impl Outcome {
             solution: None,
             count: None,
             error: Some(error),
+            mismatch: None,
             nodes: 0,
             micros: 0,
         }
@@ -152,13 +164,14 @@ fn solve_record(
     let nodes = report.stats.nodes;
     let micros = u64::try_from(report.stats.time.as_micros()).unwrap_or(u64::MAX);
     let count_field = count.then_some(report.count);
-    match (report.status, report.solution) {
+    let mut outcome = match (report.status, report.solution) {
         (Status::Solved, Some(solution)) => match verify::verify(board, &solution) {
             Ok(()) => Outcome {
                 status: EntryStatus::Solved,
                 solution: Some(solution),
                 count: count_field,
                 error: None,
+                mismatch: None,
                 nodes,
                 micros,
             },
@@ -170,6 +183,7 @@ fn solve_record(
                     "solver `{}` returned a wrong solution: {e}",
                     info.name
                 )),
+                mismatch: None,
                 nodes,
                 micros,
             },
@@ -182,6 +196,7 @@ fn solve_record(
                 "solver `{}` reported solved without a solution",
                 info.name
             )),
+            mismatch: None,
             nodes,
             micros,
         },
@@ -190,6 +205,7 @@ fn solve_record(
             solution: None,
             count: count_field,
             error: None,
+            mismatch: None,
             nodes,
             micros,
         },
@@ -198,9 +214,40 @@ fn solve_record(
             solution: None,
             count: count_field,
             error: None,
+            mismatch: None,
             nodes,
             micros,
         },
+    };
+    if let Some(expected) = &puzzle.solution {
+        outcome.mismatch = compare_expected(board, expected, &outcome);
+    }
+    outcome
+}
+
+/// How `outcome` contradicts the `expected` solution that came with the puzzle, if it does (see the module
+/// documentation for the rules).
+fn compare_expected(board: &Board, expected: &Board, outcome: &Outcome) -> Option<String> {
+    let expected_valid = || verify::verify(board, expected);
+    match (outcome.status, &outcome.solution) {
+        (EntryStatus::Solved, Some(found)) if found == expected => None,
+        (EntryStatus::Solved, Some(_)) => match expected_valid() {
+            Err(e) => Some(format!("the expected solution is wrong: {e}")),
+            Ok(()) if outcome.count == Some(2) => None,
+            Ok(()) if outcome.count == Some(1) => Some(
+                "the solver proved the puzzle unique, yet the expected solution differs and also solves it"
+                    .to_string(),
+            ),
+            Ok(()) => Some(
+                "the solution differs from the expected one (both are valid: the puzzle has several solutions)"
+                    .to_string(),
+            ),
+        },
+        (EntryStatus::Unsatisfiable, _) => match expected_valid() {
+            Ok(()) => Some("unsatisfiable, yet the expected solution solves the puzzle".to_string()),
+            Err(_) => None,
+        },
+        _ => None,
     }
 }
 
@@ -278,7 +325,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                     || {
                         let written = match previous.take() {
                             Some((records, outcomes)) => {
-                                sink.write_chunk(&name, &records, &outcomes)
+                                sink.write_chunk(path, &name, &records, &outcomes)
                             }
                             None => true,
                         };
@@ -297,7 +344,7 @@ pub fn run(args: &SolveArgs) -> u8 {
             previous = Some((std::mem::replace(&mut current, next), outcomes));
         }
         if let Some((records, outcomes)) = previous.take() {
-            if !sink.write_chunk(&name, &records, &outcomes) {
+            if !sink.write_chunk(path, &name, &records, &outcomes) {
                 break 'files;
             }
         }
@@ -324,9 +371,15 @@ struct Sink {
 }
 
 impl Sink {
-    /// Writes one solved chunk in input order, with stderr messages for failures; false when output failed
-    /// (the run stops; a closed pipe stops it quietly).
-    fn write_chunk(&mut self, name: &str, records: &[Record], outcomes: &[Outcome]) -> bool {
+    /// Writes one solved chunk of input `path` (as given; `name` in messages) in input order, with stderr
+    /// messages for failures; false when output failed (the run stops; a closed pipe stops it quietly).
+    fn write_chunk(
+        &mut self,
+        path: &str,
+        name: &str,
+        records: &[Record],
+        outcomes: &[Outcome],
+    ) -> bool {
         for (record, outcome) in records.iter().zip(outcomes) {
             if let Err(e) = &record.item {
                 if e.is_io() {
@@ -339,12 +392,22 @@ impl Sink {
                 self.all_solved = false;
                 report_failure(name, record, outcome);
             }
+            if let Some(why) = &outcome.mismatch {
+                self.all_solved = false;
+                eprintln!(
+                    "{name}: line {}: {}, but {why}",
+                    record.line,
+                    outcome.status.as_str()
+                );
+            }
             let entry = Entry {
+                file: Some(path),
                 line: record.line,
                 status: outcome.status,
                 solution: outcome.solution.as_ref(),
                 count: outcome.count,
                 error: outcome.error.as_deref(),
+                expected_mismatch: outcome.mismatch.is_some(),
                 nodes: outcome.nodes,
                 micros: outcome.micros,
             };

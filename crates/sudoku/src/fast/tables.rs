@@ -18,10 +18,17 @@ pub(super) const BAND: u32 = (1 << 27) - 1;
 /// `x * COL_SPREAD` copies a 9-bit column set into the three rows of a band (no carries: the copies do not overlap).
 pub(super) const COL_SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
 
-/// `MINIROWS[row9]`: for the 9 bits of one row, bit `k` is set when box `k`'s three cells hold any bit.
-pub(super) static MINIROWS: [u8; 512] = minirows_table();
+/// The minirow occupancy key of a band's cells `a`: bit `3 * box + row` is set when minirow (`row`, `box`) holds
+/// a cell. Ten ALU operations: OR each minirow's three bits into its lowest, keep those nine bits (0, 3, .., 24),
+/// then fold rows 1 and 2 (bits 9.. and 18..) down by 8 and 16 onto the gaps of row 0. Replaced three lookups in
+/// a per-row table (17 instructions): 1106 first-solution instructions per puzzle 374k -> 361k.
+#[inline(always)]
+pub(super) fn minirow_key(a: u32) -> usize {
+    let x = (a | a >> 1 | a >> 2) & 0o111_111_111;
+    ((x | x >> 8 | x >> 16) & 0x1FF) as usize
+}
 
-/// `KEEP[m]`: for the minirow occupancy `m` of one digit in one band (bit `3 * row + box`), the cells of the
+/// `KEEP[key]`: for the minirow occupancy key of one digit in one band (see [`minirow_key`]), the cells of the
 /// minirows that lie on at least one placement of the digit consistent with the rules: one minirow per row, one per
 /// box, i.e. a permutation `row -> box`. Zero when no permutation fits (the digit cannot be placed in the band).
 ///
@@ -39,11 +46,18 @@ pub(super) static CELL_KEEP: [u32; 27] = cell_keep_table();
 /// makes its box a single column too, so this also carries hidden singles across bands.
 pub(super) static LOCKED_COLS: [u16; 512] = locked_cols_table();
 
-/// `ROW_BLOCK[rows]`: the cells of the band's rows in the 3-bit set `rows`.
-pub(super) static ROW_BLOCK: [u32; 8] = block_table(0x1FF, 9);
-
-/// `BOX_BLOCK[boxes]`: the cells of the band's boxes in the 3-bit set `boxes`.
-pub(super) static BOX_BLOCK: [u32; 8] = block_table(7 * COL_SPREAD, 3);
+/// Swaps row and box in a 9-bit minirow set: bit `3 * row + box` <-> bit `3 * box + row` (its own inverse).
+const fn transpose(m: usize) -> usize {
+    let mut t = 0;
+    let mut j = 0;
+    while j < 9 {
+        if m & (1 << j) != 0 {
+            t |= 1 << (3 * (j % 3) + j / 3);
+        }
+        j += 1;
+    }
+    t
+}
 
 /// The six permutations `row -> box` of a band.
 const PERMS: [[u32; 3]; 6] = [
@@ -55,26 +69,11 @@ const PERMS: [[u32; 3]; 6] = [
     [2, 1, 0],
 ];
 
-const fn minirows_table() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-}
-
 const fn keep_table() -> [u32; 512] {
     let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
+    let mut key = 0;
+    while key < 512 {
+        let m = transpose(key);
         let mut minis = 0u32;
         let mut p = 0;
         while p < 6 {
@@ -92,8 +91,8 @@ const fn keep_table() -> [u32; 512] {
             }
             j += 1;
         }
-        t[m] = cells;
-        m += 1;
+        t[key] = cells;
+        key += 1;
     }
     t
 }
@@ -111,22 +110,6 @@ const fn locked_cols_table() -> [u16; 512] {
             k += 1;
         }
         cols += 1;
-    }
-    t
-}
-
-const fn block_table(first: u32, step: u32) -> [u32; 8] {
-    let mut t = [0u32; 8];
-    let mut set = 0;
-    while set < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if set & (1 << k) != 0 {
-                t[set] |= first << (step * k as u32);
-            }
-            k += 1;
-        }
-        set += 1;
     }
     t
 }
@@ -151,6 +134,30 @@ const fn cell_keep_table() -> [u32; 27] {
 mod tests {
     use super::*;
 
+    /// `KEEP` indexed by minirow set with bit `3 * row + box`, the order the tests below are written in.
+    fn keep(m: usize) -> u32 {
+        KEEP[transpose(m)]
+    }
+
+    #[test]
+    fn minirow_key_marks_exactly_the_occupied_minirows() {
+        for row in 0..3 {
+            for bx in 0..3 {
+                for pattern in 1..8u32 {
+                    let a = pattern << (9 * row + 3 * bx);
+                    assert_eq!(
+                        minirow_key(a),
+                        1 << (3 * bx + row),
+                        "row {row} box {bx} {pattern:#b}"
+                    );
+                }
+            }
+        }
+        // Minirows combine by OR.
+        assert_eq!(minirow_key(BAND), 511);
+        assert_eq!(minirow_key((1 << 26) | 1), (1 << 8) | 1);
+    }
+
     #[test]
     fn keep_of_a_full_band_is_the_full_band() {
         assert_eq!(KEEP[511], BAND);
@@ -160,14 +167,14 @@ mod tests {
     fn keep_is_zero_when_two_rows_are_confined_to_one_box() {
         // Rows 0 and 1 both only in box 0: no permutation.
         let m = 0b111_001_001;
-        assert_eq!(KEEP[m], 0);
+        assert_eq!(keep(m), 0);
     }
 
     #[test]
     fn keep_removes_a_box_claimed_by_a_single_minirow_row() {
         // Row 0 only in box 0, rows 1 and 2 everywhere: box 0 is taken by row 0.
         let m = 0b111_111_001;
-        let cells = KEEP[m];
+        let cells = keep(m);
         assert_eq!(cells & (7 << 9), 0, "row 1 loses box 0");
         assert_eq!(cells & (7 << 18), 0, "row 2 loses box 0");
         assert_eq!(cells & 7, 7);
@@ -175,14 +182,15 @@ mod tests {
 
     #[test]
     fn keep_is_idempotent() {
-        for (m, &cells) in KEEP.iter().enumerate() {
+        for m in 0..512 {
+            let cells = keep(m);
             let mut m2 = 0usize;
             for j in 0..9 {
                 if cells & (7 << (3 * j)) != 0 {
                     m2 |= 1 << j;
                 }
             }
-            assert_eq!(KEEP[m2], cells, "m = {m:#b}");
+            assert_eq!(keep(m2), cells, "m = {m:#b}");
         }
     }
 
