@@ -58,7 +58,9 @@ impl From<FormatArg> for OutputFormat {
 /// Options of `sudoku solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Input files (`-` = stdin); stdin when none.
+    /// Input files (`-` = stdin); stdin when none. Expected solutions in the input (a `puzzle,solution` CSV;
+    /// columns found by header name, e.g. Kaggle's `id,puzzle,solution,clues,difficulty`) are compared with the
+    /// results: a contradiction is reported on stderr and makes the exit code 1.
     pub files: Vec<String>,
     /// Solver name (`sudoku list` shows them).
     #[arg(long, default_value = registry::DEFAULT_SOLVER)]
