@@ -8,7 +8,7 @@
 //!   of the whole chunk for throughput); reading, verification and cross-checks happen outside;
 //! - `-j 1` runs a plain loop on the calling thread with one solver instance (clean per-puzzle latency); `-j N`
 //!   runs the chunk on a rayon pool of N threads, one solver instance per contender and pool thread, built on the
-//!   thread's first puzzle and kept for the whole run (see [`Workers`]), and `collect`s so results stay in input
+//!   thread's first puzzle and kept for the whole run (see `Workers`), and `collect`s so results stay in input
 //!   order;
 //! - before its first timed chunk, each contender solves puzzles of the first chunk untimed for `warmup`;
 //! - when Ctrl-C raises the cancel flag, in-flight solves stop at their next limit check and are dropped, as are
