@@ -4,7 +4,7 @@
 //! or propagation bug cannot make a wrong answer pass.
 //!
 //! Cost: the CLI verifies every answer before printing it, so the common case (a correct solution) is one pass
-//! over the cells with used-bitmasks per row, column and box, no allocation and no division ([`all_houses_full`]);
+//! over the cells with used-bitmasks per row, column and box, no allocation and no division (`all_houses_full`);
 //! only when that pass finds something wrong does the slower walk run that names the first problem in a fixed
 //! order. Measured with callgrind on `sudoku solve -j 1 kaggle_10k.txt`: 5,170 instructions per 9x9 verification
 //! before (a walk per house through [`Board::house_cells`]), 950 after.

@@ -97,6 +97,15 @@ fn without_header_the_first_field_that_is_a_grid_is_the_puzzle() {
 }
 
 #[test]
+fn a_puzzle_one_cell_short_is_an_error_not_its_solution_read_as_the_puzzle() {
+    let text = format!("{},{LEET_SOLVED}\n", &LEET[..80]);
+    let records = read(&text);
+    assert_eq!(records.len(), 1);
+    let err = records[0].item.as_ref().unwrap_err();
+    assert!(err.to_string().contains("wrong length: 80 cells"), "{err}");
+}
+
+#[test]
 fn a_header_in_the_middle_is_named_not_read_as_a_sixteen_by_sixteen_row() {
     let text = format!("{LEET}\nquizzes,solutions\n{LEET}\n");
     let records = read(&text);

@@ -1,7 +1,7 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
-//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (solver instances made per worker
-//! task through `map_init`, reused across that task's records) and written in input order. Reading the next chunk
+//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per pool thread,
+//! built on its first record and reused for the whole run) and written in input order. Reading the next chunk
 //! and writing the previous one overlap the solving of the current one, so memory stays bounded by three chunks
 //! whatever the input size, and output appears chunk by chunk as results arrive.
 //!
@@ -13,6 +13,7 @@
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -57,7 +58,9 @@ impl From<FormatArg> for OutputFormat {
 /// Options of `sudoku solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Input files (`-` = stdin); stdin when none.
+    /// Input files (`-` = stdin); stdin when none. Expected solutions in the input (a `puzzle,solution` CSV;
+    /// columns found by header name, e.g. Kaggle's `id,puzzle,solution,clues,difficulty`) are compared with the
+    /// results: a contradiction is reported on stderr and makes the exit code 1.
     pub files: Vec<String>,
     /// Solver name (`sudoku list` shows them).
     #[arg(long, default_value = registry::DEFAULT_SOLVER)]
@@ -293,13 +296,21 @@ pub fn run(args: &SolveArgs) -> u8 {
         all_solved: true,
         io_error: false,
     };
+    // One solver per pool thread, kept across chunks and files (rayon's `map_init` would build one per split).
+    // Slot `i` is only locked by pool thread `i`, so the locks are never contended.
+    let slots: Vec<Mutex<Option<Box<dyn Solve>>>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
     let solve_chunk = |chunk: &[Record]| -> Vec<Outcome> {
         chunk
             .par_iter()
-            .map_init(
-                || (info.make)(),
-                |solver, record| solve_record(solver, info, record, &req, args.count),
-            )
+            .map(|record| {
+                let index = rayon::current_thread_index().unwrap_or(0) % slots.len();
+                // `solve_record` catches a solver's panic, so a slot is never poisoned by one; recover anyway.
+                let mut slot = slots[index].lock().unwrap_or_else(PoisonError::into_inner);
+                let solver = slot.get_or_insert_with(|| (info.make)());
+                solve_record(solver, info, record, &req, args.count)
+            })
             .collect()
     };
 

@@ -195,7 +195,12 @@ pub(super) fn by_columns(
     Ok((board, solution))
 }
 
-/// The first comma-separated field of `text` that is a whole grid of valid symbols, as a [`Token`] whose `rest`
+/// Longest field [`find_grid_field`] skips before the puzzle: an id or a row number, not a grid gone wrong (the
+/// shortest grid has 16 cells).
+const MAX_SKIPPED: usize = 12;
+
+/// The first comma-separated field of `text` that is a whole grid of valid symbols, after fields of fewer than
+/// [`MAX_SKIPPED`] characters, as a [`Token`] whose `rest`
 /// is the line after it (where [`solution_field`] looks for the solution), with its box size.
 pub(super) fn find_grid_field(text: &str, explicit: Option<usize>) -> Option<(Token<'_>, usize)> {
     let body_end = text.find('#').unwrap_or(text.len());
@@ -227,7 +232,9 @@ pub(super) fn find_grid_field(text: &str, explicit: Option<usize>) -> Option<(To
                 ));
             }
         }
-        if end >= body_end {
+        // Only short fields (ids, row numbers) are skipped: a longer one is a puzzle gone wrong, and reading the
+        // solution after it as the puzzle would report a broken line as solved.
+        if end >= body_end || chars >= MAX_SKIPPED {
             return None;
         }
         column += raw.chars().count() + 1;
@@ -327,6 +334,9 @@ mod tests {
         assert!(find_grid_field("12,abc,1.3", None).is_none());
         // Not a valid grid: a symbol above 4 in a 16-character field.
         assert!(find_grid_field("1,1234567812345678", None).is_none());
+        // A puzzle one cell short is not skipped to read its solution as the puzzle.
+        assert!(find_grid_field("1.3............,1234341221434321", None).is_none());
+        assert!(find_grid_field("1.3.........,1234341221434321", None).is_none());
     }
 
     #[test]
