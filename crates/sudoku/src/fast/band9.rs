@@ -366,6 +366,9 @@ struct Search<'a> {
     limits: &'a Limits,
     /// Set when a time or cancel limit exists (reading the clock costs more than a small solve's propagation).
     start: Option<Instant>,
+    /// The node count from which `node` checks the limits: 0 with a clock to read, the node limit without one,
+    /// never when there is no limit at all.
+    check_from: u64,
     solution_limit: u64,
     count: u64,
     solution: Option<[u8; 81]>,
@@ -377,6 +380,15 @@ impl Search<'_> {
     #[inline(always)]
     fn node(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
+        if self.stats.nodes >= self.check_from {
+            return self.check_limits();
+        }
+        Ok(())
+    }
+
+    /// The limit checks behind [`Search::node`], out of the hot path.
+    #[cold]
+    fn check_limits(&self) -> Result<(), Stop> {
         if let Some(max) = self.limits.nodes {
             if self.stats.nodes >= max {
                 return Err(Stop::Limit(LimitKind::Nodes));
@@ -461,6 +473,11 @@ pub fn solve9(
     let mut search = Search {
         limits,
         start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
+        check_from: if limits.time.is_some() || limits.cancel.is_some() {
+            0
+        } else {
+            limits.nodes.unwrap_or(u64::MAX)
+        },
         solution_limit: if solution_limit == 0 {
             u64::MAX
         } else {
