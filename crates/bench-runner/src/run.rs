@@ -7,8 +7,9 @@
 //! - each chunk is solved by each contender in turn; only the solve calls are timed (per puzzle, and the wall time
 //!   of the whole chunk for throughput); reading, verification and cross-checks happen outside;
 //! - `-j 1` runs a plain loop on the calling thread with one solver instance (clean per-puzzle latency); `-j N`
-//!   runs the chunk on a rayon pool of N threads with `map_init`, one solver instance per worker split, and
-//!   `collect`s so results stay in input order;
+//!   runs the chunk on a rayon pool of N threads, one solver instance per contender and pool thread, built on the
+//!   thread's first puzzle and kept for the whole run (see `Workers`), and `collect`s so results stay in input
+//!   order;
 //! - before its first timed chunk, each contender solves puzzles of the first chunk untimed for `warmup`;
 //! - when Ctrl-C raises the cancel flag, in-flight solves stop at their next limit check and are dropped, as are
 //!   puzzles not yet started; each solver's figures count what it finished, and cross-checks and speedups compare
@@ -256,10 +257,15 @@ pub fn run<F: Family>(
     } else {
         None
     };
+    let threads = pool
+        .as_ref()
+        .map_or(1, rayon::ThreadPool::current_num_threads);
+    let workers = opts.solvers.iter().map(|_| Workers::new(threads)).collect();
     let mut runner = Runner {
         family,
         opts,
         pool,
+        workers,
         rows: Vec::new(),
         warned: 0,
         invalid_noted: 0,
@@ -388,6 +394,9 @@ struct Runner<'a, F: Family> {
     opts: &'a Options,
     /// `None` for the sequential path (`-j 1`).
     pool: Option<rayon::ThreadPool>,
+    /// `workers[k]` = the instances of contender `k` (`opts.solvers[k]`), one per pool thread (one in all for the
+    /// sequential path), kept across chunks and datasets.
+    workers: Vec<Workers<F::Solver>>,
     /// Per-puzzle rows (with `--per-puzzle`).
     rows: Vec<PuzzleRow>,
     /// Loud messages printed so far (capped so a broken solver cannot flood stderr).
@@ -397,6 +406,45 @@ struct Runner<'a, F: Family> {
 }
 
 const MAX_WARNINGS: u64 = 20;
+
+/// One solver instance per thread of the pool, built on the thread's first puzzle and reused for every later
+/// one, in every chunk.
+///
+/// Why not rayon's `map_init`: it builds an instance per *split* of the parallel iterator, dozens per chunk, and
+/// some solvers (the engine-backed ones, whose first solve builds the model and its scratch buffers) pay for
+/// that again each time. Slot `i` is only ever locked by pool thread `i` (`rayon::current_thread_index`), so
+/// the lock is never contended; it is there because the borrow checker cannot know that.
+struct Workers<S> {
+    slots: Vec<std::sync::Mutex<Option<S>>>,
+}
+
+impl<S> Workers<S> {
+    fn new(threads: usize) -> Self {
+        Workers {
+            slots: (0..threads.max(1))
+                .map(|_| std::sync::Mutex::new(None))
+                .collect(),
+        }
+    }
+
+    /// Runs `f` with the calling thread's instance, building it with `make` first if needed; `None` when `make`
+    /// fails (an unknown name, rejected before any run).
+    fn with<R>(
+        &self,
+        make: impl FnOnce() -> Option<S>,
+        f: impl FnOnce(&mut S) -> Option<R>,
+    ) -> Option<R> {
+        let index = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
+        // A panic while solving poisons only this thread's slot, and the run stops with that panic anyway.
+        let mut slot = self.slots[index]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if slot.is_none() {
+            *slot = make();
+        }
+        f(slot.as_mut()?)
+    }
+}
 
 impl<F: Family> Runner<'_, F> {
     fn limits_for(&self, solver: &str) -> Limits {
@@ -490,28 +538,22 @@ impl<F: Family> Runner<'_, F> {
         for (k, name) in self.opts.solvers.iter().enumerate() {
             let request = family.request(self.opts.solution_limit, self.limits_for(name));
             let start = Instant::now();
+            let workers = &self.workers[k];
+            let solve = |rec| {
+                workers.with(
+                    || family.make(name),
+                    |solver| Self::solve_one(family, solver, rec, &request, cancel),
+                )
+            };
             let outcomes: Vec<Option<Outcome<F::Solution>>> = match &self.pool {
                 None => {
-                    let Some(mut solver) = family.make(name) else {
+                    // Builds the one instance on the first chunk; `None` only for a name `make` rejects.
+                    if workers.with(|| family.make(name), |_| Some(())).is_none() {
                         return;
-                    };
-                    chunk
-                        .iter()
-                        .map(|rec| Self::solve_one(family, &mut solver, rec, &request, cancel))
-                        .collect()
+                    }
+                    chunk.iter().map(solve).collect()
                 }
-                Some(pool) => pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map_init(
-                            || family.make(name),
-                            |solver, rec| {
-                                let solver = solver.as_mut()?;
-                                Self::solve_one(family, solver, rec, &request, cancel)
-                            },
-                        )
-                        .collect()
-                }),
+                Some(pool) => pool.install(|| chunk.par_iter().map(solve).collect()),
             };
             summary.solvers[k].wall += start.elapsed();
             results.push(outcomes);
@@ -843,6 +885,46 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let ds = vec![Dataset::from_path(&path)];
         (dir, ds)
+    }
+
+    #[test]
+    fn workers_build_one_instance_per_pool_thread_whatever_the_splits() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let workers: Workers<u64> = Workers::new(pool.current_num_threads());
+        let built = AtomicU64::new(0);
+        for _chunk in 0..3 {
+            let sums: Vec<Option<u64>> = pool.install(|| {
+                (0..5000u64)
+                    .into_par_iter()
+                    .map(|i| {
+                        workers.with(
+                            || {
+                                built.fetch_add(1, Ordering::Relaxed);
+                                Some(0)
+                            },
+                            |uses| {
+                                *uses += 1;
+                                Some(i)
+                            },
+                        )
+                    })
+                    .collect()
+            });
+            assert!(sums.iter().enumerate().all(|(i, s)| *s == Some(i as u64)));
+        }
+        assert!(
+            built.load(Ordering::Relaxed) <= 2,
+            "one build per thread, not per split"
+        );
+        let uses: u64 = workers
+            .slots
+            .iter()
+            .map(|s| s.lock().unwrap().unwrap_or(0))
+            .sum();
+        assert_eq!(uses, 3 * 5000);
     }
 
     #[test]

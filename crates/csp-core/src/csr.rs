@@ -36,6 +36,18 @@ impl<T: Copy> Csr<T> {
         &self.items[self.start[r] as usize..self.start[r + 1] as usize]
     }
 
+    /// Total number of items over all rows.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// True when no row has an item.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
     /// Number of rows.
     pub fn rows(&self) -> usize {
         self.start.len().saturating_sub(1)

@@ -53,6 +53,7 @@ pub mod limits;
 pub mod model;
 pub mod parallel;
 pub mod propagate;
+pub mod rng;
 mod search;
 pub mod solver;
 pub mod state;

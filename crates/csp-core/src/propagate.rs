@@ -9,9 +9,19 @@
 //! is merged per variable: `peers[v]` lists, without duplicates, every variable that shares such a group with `v`,
 //! so fixing a Sudoku cell clears one bit in 20 peers in one tight loop instead of three dispatches over 8.
 //!
-//! The loop drains `State::fixed` (assignments not yet forward-checked), then turns `State::changed` into scheduled
-//! constraints, then runs one scheduled constraint, and repeats until nothing is pending. A constraint is unscheduled
-//! before it runs, so its own changes schedule it again; rules need not be idempotent.
+//! On one-word domains at level `Singles`, merged groups take the dense paths of `propagate/groups.rs`: hidden
+//! singles by scanning whole groups from a FIFO of dirty groups (at the root, and for groups that are not
+//! permutations), and for permutation groups below the root, per-value place masks that make forward checking
+//! visit only the members still holding a value and detect hidden singles as a side effect of draining removals.
+//! Those masks follow undo, so searches open and close levels through [`Propagator::push_level`] /
+//! [`Propagator::pop_level`].
+//!
+//! The loop drains `State::changed` (turning changes into scheduled constraints, dirty groups and place-mask
+//! updates), then `State::fixed` (assignments not yet forward-checked), then runs one dirty group or one scheduled
+//! constraint, and repeats until nothing is pending. A constraint is unscheduled before it runs, so its own changes
+//! schedule it again; rules need not be idempotent.
+
+mod groups;
 
 use crate::constraints::{Constraint, Intersection};
 use crate::csr::Csr;
@@ -44,8 +54,10 @@ pub struct Propagator {
     fix_watch: Csr<(u32, u32)>,
     /// `peers.row(v)` = variables sharing a merged aligned `all_different` with `v` (may contain `v` itself if the
     /// user repeated it in a group, which then correctly fails).
-    /// Each entry is `(peer, group)`; the group is blamed when clearing the peer's bit fails.
-    peers: Csr<(u32, u32)>,
+    peers: Csr<u32>,
+    /// `peer_groups.row(v)[k]` = the group linking `v` to `peers.row(v)[k]`, blamed when clearing the peer's bit
+    /// fails (kept apart so the hot loop reads only the peers).
+    peer_groups: Csr<u32>,
     /// `dom_watch.row(v)` = constraints reacting to any change of `v`.
     dom_watch: Csr<u32>,
     /// Constraints with a domain rule: all of them are scheduled at the root.
@@ -67,30 +79,88 @@ pub struct Propagator {
     pair_queue: Vec<u32>,
     /// First pending entry of `pair_queue`.
     pair_head: usize,
+    /// Dense path (one-word domains at `Singles`): the merged groups in flat form, whose hidden singles run from
+    /// their own FIFO of dirty groups instead of `dom_watch` and the constraint queue (no per-constraint dispatch).
+    groups: groups::Groups,
+    /// Hidden singles run through `groups` (dense path at `Singles`).
+    group_singles: bool,
+    /// Dense path at `Singles`: the permutation groups, propagated through per-value place masks (see
+    /// `propagate/groups.rs`). Their state must follow undo: use [`Propagator::pop_level`].
+    counted: groups::Counted,
+    /// The counted groups are in charge (below the root); at the root, and before, every merged group goes through
+    /// `peers` and (at `Singles`) the scans of `groups`.
+    counting: bool,
+    /// `peers` restricted to the merged groups that are not counted (used while `counting`).
+    peers_rest: Csr<u32>,
+    /// `peer_groups` for `peers_rest`.
+    rest_groups: Csr<u32>,
+    /// Spare buffer swapped with `State::changed` while it is drained (propagators push new changes meanwhile).
+    drain: Vec<u32>,
 }
 
 impl Propagator {
-    /// Builds the watch lists of `constraints` over `num_vars` variables for `level`.
+    /// Builds the watch lists of `constraints` over `num_vars` variables for `level`, forward checking merged
+    /// groups per assigned variable (works on every domain representation).
     pub fn new(
         constraints: &[Constraint],
         num_vars: usize,
         level: Propagation,
         intersections: bool,
     ) -> Self {
+        Self::build(constraints, num_vars, level, intersections, false)
+    }
+
+    /// [`Propagator::new`] for searches on domain representation `D`: when `D` is one word (`u64`, `u128`), merged
+    /// aligned groups run on the dense group path (see `propagate/groups.rs`), which reaches the same fixpoint
+    /// with fewer instructions.
+    pub fn for_domain<D: Domain>(
+        constraints: &[Constraint],
+        num_vars: usize,
+        level: Propagation,
+        intersections: bool,
+    ) -> Self {
+        Self::build(
+            constraints,
+            num_vars,
+            level,
+            intersections,
+            D::MAX_WIDTH <= 128,
+        )
+    }
+
+    fn build(
+        constraints: &[Constraint],
+        num_vars: usize,
+        level: Propagation,
+        intersections: bool,
+        dense: bool,
+    ) -> Self {
+        let dense = dense && level != Propagation::None;
+        let singles = level == Propagation::Singles;
+        // Counted permutation groups (dense path at `Singles`): below the root, forward checking and hidden
+        // singles through per-value place masks instead of peers and scans.
+        let counted = groups::Counted::new(constraints, num_vars, |con| {
+            dense && singles && Self::is_merged(con) && groups::Counted::fits(con)
+        });
+        let counts = |c: usize| counted.takes(c);
         let mut fix = Vec::new();
         let mut dom = Vec::new();
         let mut domain_rules = Vec::new();
         let mut peer_pairs = Vec::new();
-        let singles = level == Propagation::Singles;
+        let mut rest_pairs = Vec::new();
         for (c, con) in constraints.iter().enumerate() {
             let c = c as u32;
             let merged = level != Propagation::None && Self::is_merged(con);
             if merged {
+                let rest = !counts(c as usize);
                 let vars = con.vars();
                 for (i, &v) in vars.iter().enumerate() {
                     for (j, &u) in vars.iter().enumerate() {
                         if i != j {
                             peer_pairs.push((v, (u, c)));
+                            if rest {
+                                rest_pairs.push((v, (u, c)));
+                            }
                         }
                     }
                 }
@@ -99,7 +169,7 @@ impl Propagator {
                 Propagation::None => (true, false),
                 _ => (
                     con.has_fixed_rule() && !merged,
-                    con.has_domain_rule(singles),
+                    con.has_domain_rule(singles) && !(dense && merged),
                 ),
             };
             for (pos, &v) in con.vars().iter().enumerate() {
@@ -117,6 +187,8 @@ impl Propagator {
         // One entry per (variable, peer), keeping the first group that links them.
         peer_pairs.sort_unstable();
         peer_pairs.dedup_by_key(|&mut (v, (u, _))| (v, u));
+        rest_pairs.sort_unstable();
+        rest_pairs.dedup_by_key(|&mut (v, (u, _))| (v, u));
         let pairs = if intersections && singles {
             Self::intersections(constraints, num_vars)
         } else {
@@ -127,15 +199,52 @@ impl Propagator {
             .enumerate()
             .flat_map(|(i, p)| p.vars().iter().map(move |&v| (v, i as u32)))
             .collect();
+        let groups = if dense && singles {
+            groups::Groups::new(constraints, num_vars, Self::is_merged, counts)
+        } else {
+            groups::Groups::default()
+        };
         Self {
             level,
+            group_singles: singles && groups.len() > 0,
+            counted,
+            counting: false,
+            drain: Vec::with_capacity(num_vars),
+            peers_rest: Csr::from_pairs(
+                num_vars,
+                &rest_pairs
+                    .iter()
+                    .map(|&(v, (u, _))| (v, u))
+                    .collect::<Vec<_>>(),
+            ),
+            rest_groups: Csr::from_pairs(
+                num_vars,
+                &rest_pairs
+                    .iter()
+                    .map(|&(v, (_, c))| (v, c))
+                    .collect::<Vec<_>>(),
+            ),
+            groups,
             pair_watch: Csr::from_pairs(num_vars, &pair_watch),
             pair_scheduled: vec![false; pairs.len()],
             pair_queue: Vec::with_capacity(pairs.len()),
             pair_head: 0,
             pairs,
             fix_watch: Csr::from_pairs(num_vars, &fix),
-            peers: Csr::from_pairs(num_vars, &peer_pairs),
+            peers: Csr::from_pairs(
+                num_vars,
+                &peer_pairs
+                    .iter()
+                    .map(|&(v, (u, _))| (v, u))
+                    .collect::<Vec<_>>(),
+            ),
+            peer_groups: Csr::from_pairs(
+                num_vars,
+                &peer_pairs
+                    .iter()
+                    .map(|&(v, (_, c))| (v, c))
+                    .collect::<Vec<_>>(),
+            ),
             dom_watch: Csr::from_pairs(num_vars, &dom),
             domain_rules,
             scheduled: vec![false; constraints.len()],
@@ -213,13 +322,23 @@ impl Propagator {
                 self.pair_queue.push(p as u32);
             }
         }
+        if self.group_singles {
+            self.groups.touch_all();
+        }
+        self.counting = false;
         for &c in &self.domain_rules {
             if !self.scheduled[c as usize] {
                 self.scheduled[c as usize] = true;
                 self.queue.push(c);
             }
         }
-        self.fixpoint(constraints, values, st, stats)
+        let result = self.fixpoint(constraints, values, st, stats);
+        if result.is_ok() && self.counted.len() > 0 && st.unassigned() > 0 {
+            debug_assert!(D::MAX_WIDTH <= 128, "counted groups need one-word domains");
+            self.counted.init_from(st);
+            self.counting = true;
+        }
+        result
     }
 
     /// Runs propagation until nothing is pending or a conflict occurs. Queues are empty afterwards either way.
@@ -298,22 +417,88 @@ impl Propagator {
     ) -> Result<(), Conflict> {
         let check_only = self.level == Propagation::None;
         let has_pairs = !self.pairs.is_empty();
+        let has_dom_watch = !self.domain_rules.is_empty();
+        let counting = self.counting;
+        let has_rest_peers = !self.peers_rest.is_empty();
+        let has_fix_watch = !self.fix_watch.is_empty();
+        // Which scanned groups exist: all merged groups at the root, only the uncounted ones below it.
+        let dense = self.group_singles;
+        let touch_all = dense && !counting;
+        let touch_rest = dense && self.groups.has_rest();
+        debug_assert!(
+            !dense || D::MAX_WIDTH <= 128,
+            "dense groups need one-word domains"
+        );
         loop {
+            // Changes first: draining them keeps the counted groups' place masks exact, so forward checking
+            // below visits only the members that still hold a value.
+            std::mem::swap(&mut st.changed, &mut self.drain);
+            for k in 0..self.drain.len() {
+                let v = self.drain[k];
+                let gone = st.unqueue(v);
+                if counting && !gone.is_zero() {
+                    if let Err(e) = self.counted.removed(v, gone, st) {
+                        // The rest of the drain is still queued: hand it back so `clear` resets it.
+                        st.changed.extend_from_slice(&self.drain[k + 1..]);
+                        self.drain.clear();
+                        return Err(e);
+                    }
+                }
+                if touch_all || (touch_rest && counting) {
+                    self.groups.touch(v, !counting);
+                }
+                if has_pairs {
+                    for &p in self.pair_watch.row(v) {
+                        if !self.pair_scheduled[p as usize] {
+                            self.pair_scheduled[p as usize] = true;
+                            self.pair_queue.push(p);
+                        }
+                    }
+                }
+                if has_dom_watch {
+                    for &c in self.dom_watch.row(v) {
+                        if !self.scheduled[c as usize] {
+                            self.scheduled[c as usize] = true;
+                            self.queue.push(c);
+                        }
+                    }
+                }
+            }
+            self.drain.clear();
             while st.fixed_head < st.fixed.len() {
                 let v = st.fixed[st.fixed_head];
                 st.fixed_head += 1;
-                let peers = self.peers.row(v);
+                if counting {
+                    stats.propagations += 1;
+                    self.counted.assigned(v, st.min_pos(v) as u32, st)?;
+                }
+                let (peers, blame) = if counting {
+                    (&self.peers_rest, &self.rest_groups)
+                } else {
+                    (&self.peers, &self.peer_groups)
+                };
+                let peers = if counting && !has_rest_peers {
+                    &[]
+                } else {
+                    peers.row(v)
+                };
                 if !peers.is_empty() {
                     let (s, b) = D::locate(st.min_pos(v));
                     let bit = D::W::bit(b);
                     stats.propagations += 1;
-                    for &(u, c) in peers {
-                        if st.remove_bit(u, s, bit).is_err() {
-                            return Err(Conflict { constraint: c });
-                        }
+                    if let Err(k) = st.remove_bit_peers(peers, s, bit) {
+                        let constraint = blame.row(v).get(k).copied();
+                        return Err(Conflict {
+                            constraint: constraint.unwrap_or(Conflict::DECISION),
+                        });
                     }
                 }
-                for &(c, pos) in self.fix_watch.row(v) {
+                let watching = if has_fix_watch {
+                    self.fix_watch.row(v)
+                } else {
+                    &[]
+                };
+                for &(c, pos) in watching {
                     st.blame = c;
                     stats.propagations += 1;
                     let con = &constraints[c as usize];
@@ -324,27 +509,16 @@ impl Propagator {
                     }
                 }
             }
-            for k in 0..st.changed.len() {
-                let v = st.changed[k];
-                st.unqueue(v);
-                if has_pairs {
-                    for &p in self.pair_watch.row(v) {
-                        if !self.pair_scheduled[p as usize] {
-                            self.pair_scheduled[p as usize] = true;
-                            self.pair_queue.push(p);
-                        }
-                    }
-                }
-                for &c in self.dom_watch.row(v) {
-                    if !self.scheduled[c as usize] {
-                        self.scheduled[c as usize] = true;
-                        self.queue.push(c);
-                    }
+            if dense {
+                if let Some(g) = self.groups.pop() {
+                    st.blame = self.groups.constraint(g);
+                    stats.propagations += 1;
+                    self.groups.singles(g, st)?;
+                    continue;
                 }
             }
-            st.changed.clear();
             if self.head >= self.queue.len() {
-                if st.fixed_head < st.fixed.len() {
+                if st.fixed_head < st.fixed.len() || !st.changed.is_empty() {
                     continue;
                 }
                 if self.pair_head < self.pair_queue.len() {
@@ -370,6 +544,44 @@ impl Propagator {
         }
     }
 
+    /// Opens a new decision level in `st` and in this propagator's own state (the counted groups' place masks).
+    /// Searches must open and undo levels through the propagator ([`Propagator::pop_level`],
+    /// [`Propagator::backtrack_to`]) rather than through `State` directly.
+    #[inline]
+    pub fn push_level<D: Domain>(&mut self, st: &mut State<D>) {
+        st.push_level();
+        self.counted.push_level();
+    }
+
+    /// Undoes the newest level of `st`, keeping the counted groups' place masks in step.
+    #[inline]
+    pub fn pop_level<D: Domain>(&mut self, st: &mut State<D>) {
+        if self.counted.len() == 0 {
+            st.pop_level();
+        } else if self.counted.snapshots() {
+            st.pop_level();
+            self.counted.back_to(st.level());
+        } else {
+            let counted = &mut self.counted;
+            st.pop_level_with(|v, back| counted.restore(v, back));
+        }
+    }
+
+    /// Undoes levels of `st` until its level is `level` (see [`Propagator::pop_level`]).
+    pub fn backtrack_to<D: Domain>(&mut self, st: &mut State<D>, level: usize) {
+        if self.counted.len() == 0 {
+            st.backtrack_to(level);
+        } else if self.counted.snapshots() {
+            st.backtrack_to(level);
+            if self.counted.saved_levels() > level {
+                self.counted.back_to(level);
+            }
+        } else {
+            let counted = &mut self.counted;
+            st.backtrack_to_with(level, |v, back| counted.restore(v, back));
+        }
+    }
+
     /// Empties every queue (after a conflict).
     pub fn clear<D: Domain>(&mut self, st: &mut State<D>) {
         for &c in &self.queue[self.head..] {
@@ -382,6 +594,7 @@ impl Propagator {
         }
         self.pair_queue.clear();
         self.pair_head = 0;
+        self.groups.clear();
         st.fixed.clear();
         st.fixed_head = 0;
         st.clear_changed();
@@ -479,6 +692,109 @@ mod tests {
                 "undo to level 0 did not restore the root domains"
             );
             st.check_invariants().unwrap();
+        }
+    }
+
+    /// A model with counted permutation groups (Latin square rows and columns), an aligned group with more values
+    /// than members, a repeated-free shifted group and a `not_equal`: random decisions with propagation and undo
+    /// through the propagator must restore the exact domains, keep the counted groups' place masks equal to the
+    /// ones recomputed from the domains, and leave every fixpoint complete.
+    fn counted_groups_follow_every_undo(snapshots: bool, seed: u64) {
+        let n = 5;
+        let mut m = Model::new();
+        let x: Vec<_> = (0..n * n)
+            .map(|_| m.new_var(0, n as i64 - 1).unwrap())
+            .collect();
+        for i in 0..n {
+            let row: Vec<_> = (0..n).map(|j| x[i * n + j]).collect();
+            let col: Vec<_> = (0..n).map(|j| x[j * n + i]).collect();
+            m.all_different(&row).unwrap();
+            m.all_different(&col).unwrap();
+        }
+        m.all_different(&[x[0], x[6], x[12]]).unwrap();
+        m.all_different_offset(&[x[1], x[7]], &[0, 1]).unwrap();
+        m.not_equal(x[3], x[21], 0).unwrap();
+        let p = m.build().unwrap();
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        let mut st: State<u64> = State::new(&widths);
+        let mut prop = Propagator::for_domain::<u64>(
+            &p.constraints,
+            p.num_vars(),
+            Propagation::Singles,
+            false,
+        );
+        assert!(prop.counted.len() == 2 * n, "rows and columns are counted");
+        prop.counted.set_snapshots(snapshots);
+        let mut stats = Stats::default();
+        st.assign(0, 0).unwrap();
+        prop.root(&p.constraints, &p.values, &mut st, &mut stats)
+            .unwrap();
+        assert!(prop.counting, "the counted groups take over below the root");
+        let root = snapshot(&st);
+        let mut rng = Rng::new(seed);
+        let mut stack = vec![root.clone()];
+        let mut conflicts = 0;
+        for _ in 0..400 {
+            let open: Vec<u32> = (0..p.num_vars() as u32)
+                .filter(|&v| !st.is_fixed(v))
+                .collect();
+            if open.is_empty() || (stack.len() > 1 && rng.below(3) == 0) {
+                prop.pop_level(&mut st);
+                stack.pop();
+                assert!(
+                    snapshot(&st) == *stack.last().unwrap(),
+                    "undo did not restore"
+                );
+                assert!(prop.counted.places_exact(&st), "places not restored");
+                continue;
+            }
+            let v = open[rng.below(open.len() as u64) as usize];
+            let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+            prop.push_level(&mut st);
+            let r = if rng.below(2) == 0 {
+                st.assign(v, pos)
+            } else {
+                st.remove(v, pos)
+            };
+            let ok = r.is_ok()
+                && prop
+                    .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                    .is_ok();
+            if ok {
+                prop.check_fixpoint(&p.constraints, &p.values, &st).unwrap();
+                assert!(prop.counted.places_exact(&st), "places drifted");
+                stack.push(snapshot(&st));
+            } else {
+                conflicts += 1;
+                prop.clear(&mut st);
+                prop.pop_level(&mut st);
+                assert!(
+                    snapshot(&st) == *stack.last().unwrap(),
+                    "undo after a conflict"
+                );
+                assert!(prop.counted.places_exact(&st), "places after a conflict");
+            }
+        }
+        assert!(conflicts > 0, "the walk should meet conflicts");
+        prop.backtrack_to(&mut st, 0);
+        assert!(
+            snapshot(&st) == root,
+            "undo to level 0 did not restore the root"
+        );
+        assert!(prop.counted.places_exact(&st));
+    }
+
+    #[test]
+    fn counted_groups_follow_every_undo_by_snapshots() {
+        for seed in 0..20 {
+            counted_groups_follow_every_undo(true, seed);
+        }
+    }
+
+    #[test]
+    fn counted_groups_follow_every_undo_by_trail_replay() {
+        for seed in 0..20 {
+            counted_groups_follow_every_undo(false, seed);
         }
     }
 

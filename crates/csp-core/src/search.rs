@@ -60,7 +60,7 @@ impl<'p, D: Domain> Search<'p, D> {
         let mut st = State::new(&widths);
         st.scratch = vec![D::full(problem.max_width); problem.max_table_arity];
         st.cstate = problem.trailed::<D>();
-        let prop = Propagator::new(
+        let prop = Propagator::for_domain::<D>(
             &problem.constraints,
             problem.num_vars(),
             cfg.propagation,
@@ -142,7 +142,7 @@ impl<'p, D: Domain> Search<'p, D> {
     /// Pops frames until a refutation `x != v` propagates without conflict. `false` = tree exhausted.
     fn backtrack(&mut self, stats: &mut Stats, continuing: &mut Option<u32>) -> bool {
         while let Some(f) = self.frames.pop() {
-            self.st.pop_level();
+            self.prop.pop_level(&mut self.st);
             self.st.blame = Conflict::DECISION;
             if self.st.remove(f.var, f.pos).is_err() {
                 stats.fails += 1;
@@ -237,7 +237,7 @@ impl<'p, D: Domain> Search<'p, D> {
             }
             if let Some(b) = budget {
                 if stats.fails - fails_at_restart >= b && !self.frames.is_empty() {
-                    self.st.backtrack_to(0);
+                    self.prop.backtrack_to(&mut self.st, 0);
                     self.frames.clear();
                     stats.restarts += 1;
                     fails_at_restart = stats.fails;
@@ -258,7 +258,7 @@ impl<'p, D: Domain> Search<'p, D> {
             continuing = None;
             self.frames.push(Frame { var: v, pos });
             stats.max_depth = stats.max_depth.max(self.frames.len() as u64);
-            self.st.push_level();
+            self.prop.push_level(&mut self.st);
             self.st.blame = Conflict::DECISION;
             let decided = self.st.assign(v, pos).and_then(|_| self.propagate(stats));
             if let Err(c) = decided {

@@ -4,7 +4,7 @@
 //! `cargo bench -p sudoku --bench sudoku_fast -- FILE [--count] [--rounds R] [--no-warmup]`
 //!
 //! Method: every line of at least 81 characters not starting with `#` is parsed (first 81 characters, `.` or `0`
-//! blank) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses; `--no-warmup` skips it, for
+//! blank) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
 //! instruction counts under callgrind), then `R` timed rounds (default 3)
 //! single-threaded, each solving every puzzle in file order with solution limit 1 (or 2 with `--count`). Each
 //! round's rate is printed and the median reported. Verification (givens kept, every house a permutation; with
@@ -71,11 +71,12 @@ fn main() {
             .filter(|l| l.len() >= 81 && !l.starts_with('#'))
             .filter_map(parse)
             .collect();
-        let mut guesses = 0;
+        let (mut guesses, mut nodes) = (0, 0);
         if warmup {
             for p in &puzzles {
                 if let Ok(r) = solve9(p, limit, &limits) {
                     guesses += r.stats.guesses;
+                    nodes += r.stats.nodes;
                 }
             }
         }
@@ -104,10 +105,11 @@ fn main() {
         sorted.sort_by(f64::total_cmp);
         let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
         println!(
-            "{{\"solver\": \"fast\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
+            "{{\"solver\": \"fast\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
             if count { "count2" } else { "first" },
             puzzles.len(),
             guesses as f64 / puzzles.len().max(1) as f64,
+            nodes as f64 / puzzles.len().max(1) as f64,
             rounds_text.join(", "),
             sorted[sorted.len() / 2]
         );

@@ -73,11 +73,13 @@ fn bench(c: &mut Criterion) {
                 out.clear();
                 for (i, (_, s)) in pairs.iter().enumerate() {
                     let entry = Entry {
+                        file: None,
                         line: i + 1,
                         status: EntryStatus::Solved,
                         solution: Some(s),
                         count: None,
                         error: None,
+                        expected_mismatch: false,
                         nodes: 42,
                         micros: 7,
                     };

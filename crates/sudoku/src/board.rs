@@ -329,29 +329,19 @@ impl Board {
 
     /// One pass with used-bitmasks per house: false proves there is no clash. Reading a file runs this on every
     /// puzzle, so it avoids the per-house walk of [`Board::locate_clash`], which only runs when this says yes.
+    ///
+    /// Branch-free per cell and without a division (see [`may_clash_b`]). Measured with callgrind on
+    /// `sudoku solve -j 1 kaggle_10k.txt`: 1,825 instructions per 9x9 puzzle before (an `if` and a division per
+    /// cell), 1,190 after.
     fn may_clash(&self) -> bool {
-        let n = self.side();
-        let b = self.box_size;
-        let mut rows = [0u64; MAX_BOX * MAX_BOX];
-        let mut cols = [0u64; MAX_BOX * MAX_BOX];
-        let mut boxes = [0u64; MAX_BOX * MAX_BOX];
-        for (r, row) in self.cells.chunks_exact(n).enumerate() {
-            let band_start = (r / b) * b;
-            for (c, &v) in row.iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
-                let bit = 1u64 << (v - 1);
-                let bx = band_start + c / b;
-                if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
-                    return true;
-                }
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[bx] |= bit;
-            }
+        // Monomorphised per box size so the loops have constant bounds (unrolled, no bounds checks).
+        match self.box_size {
+            2 => may_clash_b::<2>(&self.cells),
+            3 => may_clash_b::<3>(&self.cells),
+            4 => may_clash_b::<4>(&self.cells),
+            5 => may_clash_b::<5>(&self.cells),
+            _ => may_clash_b::<6>(&self.cells),
         }
-        false
     }
 
     /// The first clash in house order (rows, columns, boxes), found by walking every house.
@@ -383,6 +373,39 @@ impl Board {
     pub fn to_line(&self) -> String {
         self.cells.iter().map(|&v| symbol(v)).collect()
     }
+}
+
+/// [`Board::may_clash`] for box size `B`: cells are walked row by row in box-wide segments, so the column and
+/// the box of a cell are loop indices; an empty cell's bit is 0 (`(1 << 0) >> 1`), so it needs no test. A
+/// repeated digit leaves a bit in `dup`. `cells` has `B^4` values in `0..=B^2` (the board's invariant).
+///
+/// Tried and dropped (callgrind, same input): counting mask bits against the number of givens instead of `dup`
+/// (+10%: `count_ones` is a software popcount on the baseline x86-64 target), and one loop per row with the box
+/// index `c / B` (+20%).
+// Index loops with constant bounds on purpose: they unroll, and `c` indexes both the row and the columns.
+#[allow(clippy::needless_range_loop)]
+fn may_clash_b<const B: usize>(cells: &[u8]) -> bool {
+    let n = B * B;
+    let mut cols = [0u64; MAX_BOX * MAX_BOX];
+    let mut dup = 0u64;
+    for band_cells in cells.chunks_exact(B * n).take(B) {
+        let mut boxes = [0u64; MAX_BOX];
+        for row in band_cells.chunks_exact(n) {
+            let mut row_mask = 0u64;
+            for bc in 0..B {
+                for k in 0..B {
+                    let c = bc * B + k;
+                    // `v <= 36`, so the shift is in range.
+                    let bit = (1u64 << row[c]) >> 1;
+                    dup |= (row_mask | boxes[bc] | cols[c]) & bit;
+                    row_mask |= bit;
+                    boxes[bc] |= bit;
+                    cols[c] |= bit;
+                }
+            }
+        }
+    }
+    dup != 0
 }
 
 impl fmt::Debug for Board {
@@ -444,6 +467,47 @@ mod tests {
             clash.to_string(),
             "givens clash: two 5s in row 3 (r3c1 and r3c8)"
         );
+    }
+
+    /// The pattern grid `(b * (r % b) + r / b + c) % N + 1`: a valid complete grid of any size.
+    fn pattern(b: usize) -> Board {
+        let n = b * b;
+        let cells = (0..n * n)
+            .map(|i| ((b * ((i / n) % b) + (i / n) / b + i % n) % n + 1) as u8)
+            .collect();
+        Board::from_cells(b, cells).unwrap()
+    }
+
+    #[test]
+    fn the_bitmask_pass_finds_a_clash_exactly_when_the_house_walk_does() {
+        for b in MIN_BOX..=MAX_BOX {
+            let full = pattern(b);
+            assert!(full.locate_clash().is_none(), "size {b}");
+            // Every other cell emptied, then one cell set to each digit: clashes appear in its row, column or box.
+            let mut holes = full.clone();
+            for i in (0..holes.cell_count()).step_by(2) {
+                holes.set(i, 0).unwrap();
+            }
+            let n = full.side();
+            let cells: Vec<usize> = if b <= 3 {
+                (0..full.cell_count()).collect()
+            } else {
+                (0..full.cell_count()).step_by(37).collect()
+            };
+            for base in [&full, &holes] {
+                for &cell in &cells {
+                    for v in 0..=n as u8 {
+                        let mut t = base.clone();
+                        t.set(cell, v).unwrap();
+                        assert_eq!(
+                            t.may_clash(),
+                            t.locate_clash().is_some(),
+                            "size {b}, cell {cell}, value {v}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

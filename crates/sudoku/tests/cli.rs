@@ -30,6 +30,11 @@ fn jsonl(stdout: &[u8]) -> Vec<Value> {
         .collect()
 }
 
+/// Path of a CSV fixture in `tests/fixtures/csv/`.
+fn csv_fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/csv/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// The puzzle column of a `puzzle:count:solution` file, as a puzzle file.
 fn puzzles_of(name: &str) -> String {
     common::expected(name)
@@ -80,8 +85,17 @@ fn jsonl_has_exactly_the_specified_keys_per_status() {
     };
     assert_eq!(
         keys(&rows[0]),
-        ["line", "status", "solution", "solutions", "nodes", "micros"]
+        [
+            "file",
+            "line",
+            "status",
+            "solution",
+            "solutions",
+            "nodes",
+            "micros"
+        ]
     );
+    assert_eq!(rows[0]["file"], "-", "stdin is named `-`");
     assert_eq!(rows[0]["line"], 1);
     assert_eq!(rows[0]["status"], "solved");
     assert_eq!(rows[0]["solution"], LEET_SOLVED);
@@ -90,14 +104,14 @@ fn jsonl_has_exactly_the_specified_keys_per_status() {
     assert!(rows[0]["nodes"].as_u64().is_some());
     assert_eq!(
         keys(&rows[1]),
-        ["line", "status", "solutions", "nodes", "micros"]
+        ["file", "line", "status", "solutions", "nodes", "micros"]
     );
     assert_eq!(
         (rows[1]["line"].as_u64(), rows[1]["status"].as_str()),
         (Some(4), Some("unsatisfiable"))
     );
     assert_eq!(rows[1]["solutions"], 0);
-    assert_eq!(keys(&rows[2])[..3], ["line", "status", "error"]);
+    assert_eq!(keys(&rows[2])[..4], ["file", "line", "status", "error"]);
     assert_eq!(
         (rows[2]["line"].as_u64(), rows[2]["status"].as_str()),
         (Some(5), Some("invalid"))
@@ -391,4 +405,179 @@ fn check_with_puzzles_pairs_solve_output_with_its_input() {
         .code(1)
         .stdout(format!("checked {n}: {} ok, {unsat} failed\n", n - unsat))
         .stderr(predicate::str::contains("not a solution"));
+}
+
+#[test]
+fn jsonl_names_the_file_of_every_result_when_several_inputs_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    std::fs::write(&a, format!("{LEET}\n{UNSAT}\n")).unwrap();
+    std::fs::write(&b, format!("\n{LEET}\n")).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl", a, "-", b])
+        .write_stdin(format!("{LEET}\n"))
+        .assert()
+        .code(1);
+    let rows: Vec<(String, u64, String)> = jsonl(&out.get_output().stdout)
+        .iter()
+        .map(|r| {
+            (
+                r["file"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let row = |f: &str, l: u64, s: &str| (f.to_string(), l, s.to_string());
+    assert_eq!(
+        rows,
+        [
+            row(a, 1, "solved"),
+            row(a, 2, "unsatisfiable"),
+            row("-", 1, "solved"),
+            row(b, 2, "solved"),
+        ]
+    );
+}
+
+#[test]
+fn every_csv_layout_is_read_with_its_expected_solution() {
+    for (name, puzzles) in [
+        ("kaggle_3m.csv", 3),
+        ("kaggle_1m.csv", 2),
+        ("puzzle_solution_rating.csv", 2),
+        ("id_first_no_header.csv", 2),
+        ("solution_before_puzzle.csv", 1),
+        ("repeated_header.csv", 2),
+    ] {
+        let path = csv_fixture(name);
+        let out = sudoku()
+            .args(["solve", "--format", "jsonl", &path])
+            .assert()
+            .success()
+            .stderr("");
+        let rows = jsonl(&out.get_output().stdout);
+        assert_eq!(rows.len(), puzzles, "{name}");
+        assert!(
+            rows.iter()
+                .all(|r| r["status"] == "solved" && r.get("expected_mismatch").is_none()),
+            "{name}"
+        );
+        // `check` finds the expected solution of every line: the puzzle and solution columns were found.
+        sudoku()
+            .args(["check", &path])
+            .assert()
+            .success()
+            .stdout(format!("checked {puzzles}: {puzzles} ok, 0 failed\n"));
+    }
+}
+
+#[test]
+fn a_solution_differing_from_the_expected_one_is_reported_with_file_and_line() {
+    let path = csv_fixture("expected_mismatch.csv");
+    for count in [false, true] {
+        let mut args = vec!["solve", "--format", "jsonl", path.as_str()];
+        if count {
+            args.push("--count");
+        }
+        let out = sudoku()
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "{path}: line 3: solved, but the expected solution is wrong: cell r1c2 changes the given 4 to 6"
+            )))
+            .stderr(predicate::str::contains(format!(
+                "{path}: line 4: solved, but the expected solution is wrong"
+            )));
+        let rows = jsonl(&out.get_output().stdout);
+        let flags: Vec<bool> = rows
+            .iter()
+            .map(|r| r.get("expected_mismatch") == Some(&Value::Bool(true)))
+            .collect();
+        assert_eq!(flags, [false, true, true], "count: {count}");
+        assert!(rows.iter().all(|r| r["status"] == "solved"));
+    }
+}
+
+#[test]
+fn with_count_a_different_first_solution_of_a_puzzle_with_several_is_no_mismatch() {
+    let path = csv_fixture("several_solutions.csv");
+    // Without counting, a different (valid) solution is reported: the file claims another one.
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl", &path])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 2: solved, but the solution differs from the expected one (both are valid",
+        ));
+    assert_eq!(
+        jsonl(&out.get_output().stdout)[0]["expected_mismatch"],
+        true
+    );
+    // Counting shows two solutions, and the expected one is valid: consistent.
+    let out = sudoku()
+        .args(["solve", "--count", "--format", "jsonl", &path])
+        .assert()
+        .success()
+        .stderr("");
+    let row = &jsonl(&out.get_output().stdout)[0];
+    assert_eq!(row["solutions"], 2);
+    assert!(row.get("expected_mismatch").is_none());
+}
+
+#[test]
+fn a_csv_header_in_the_middle_of_a_file_gets_a_clear_message_and_its_columns_apply() {
+    let path = csv_fixture("header_in_middle.csv");
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl", &path])
+        .assert()
+        .code(1)
+        .stderr(format!(
+            "{path}: line 3: invalid: a CSV header in the middle of the file (its columns are used from here on)\n"
+        ));
+    let statuses: Vec<(u64, String)> = jsonl(&out.get_output().stdout)
+        .iter()
+        .map(|r| {
+            (
+                r["line"].as_u64().unwrap(),
+                r["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            (2, "solved".to_string()),
+            (3, "invalid".to_string()),
+            (4, "solved".to_string())
+        ]
+    );
+}
+
+#[test]
+fn grid_output_marks_a_mismatch_in_its_header() {
+    sudoku()
+        .args([
+            "solve",
+            "--format",
+            "grid",
+            &csv_fixture("several_solutions.csv"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "# line 2: solved, not the expected solution\n",
+        ));
+}
+
+#[test]
+fn help_documents_the_error_status_as_a_solver_bug() {
+    sudoku()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("always a bug"));
 }

@@ -70,6 +70,55 @@ fn kaggle_csv_with_header_keeps_the_solution() {
 }
 
 #[test]
+fn kaggle_3m_layout_finds_puzzle_and_solution_columns_by_header_name() {
+    let text = format!(
+        "id,puzzle,solution,clues,difficulty\n0,{LEET},{LEET_SOLVED},30,1.5\n1,{},{LEET_SOLVED},0,9\n"
+        , "1".repeat(80)
+    );
+    let records = read(&text);
+    assert_eq!(records.len(), 2);
+    let p = records[0].item.as_ref().unwrap();
+    assert_eq!(p.board.to_line(), LEET);
+    assert_eq!(p.solution.as_ref().unwrap().to_line(), LEET_SOLVED);
+    let err = records[1].item.as_ref().unwrap_err();
+    assert_eq!(err.line, 3);
+    assert_eq!(err.column, Some(3), "the puzzle field starts at column 3");
+    assert!(err.to_string().contains("wrong length: 80 cells"), "{err}");
+}
+
+#[test]
+fn without_header_the_first_field_that_is_a_grid_is_the_puzzle() {
+    let text = format!("17,{LEET},{LEET_SOLVED},30\n");
+    let records = read(&text);
+    assert_eq!(records.len(), 1);
+    let p = records[0].item.as_ref().unwrap();
+    assert_eq!(p.board.to_line(), LEET);
+    assert_eq!(p.solution.as_ref().unwrap().to_line(), LEET_SOLVED);
+}
+
+#[test]
+fn a_puzzle_one_cell_short_is_an_error_not_its_solution_read_as_the_puzzle() {
+    let text = format!("{},{LEET_SOLVED}\n", &LEET[..80]);
+    let records = read(&text);
+    assert_eq!(records.len(), 1);
+    let err = records[0].item.as_ref().unwrap_err();
+    assert!(err.to_string().contains("wrong length: 80 cells"), "{err}");
+}
+
+#[test]
+fn a_header_in_the_middle_is_named_not_read_as_a_sixteen_by_sixteen_row() {
+    let text = format!("{LEET}\nquizzes,solutions\n{LEET}\n");
+    let records = read(&text);
+    assert_eq!(records.len(), 3);
+    let err = records[1].item.as_ref().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 2: a CSV header in the middle of the file (its columns are used from here on)"
+    );
+    assert!(records[2].item.is_ok());
+}
+
+#[test]
 fn pasted_grid_with_separators_is_one_puzzle() {
     let text = "\
 +-------+-------+-------+

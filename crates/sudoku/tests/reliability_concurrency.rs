@@ -13,7 +13,7 @@ const CHUNK: usize = 4096;
 
 /// A file of `CHUNK + 1000` records: 4x4 and 9x9 puzzles, some with a changed given, some malformed.
 fn mixed_input() -> String {
-    let mut rng = SplitMix64(42);
+    let mut rng = SplitMix64::new(42);
     let mut text = String::new();
     for i in 0..CHUNK + 1000 {
         let box_size = if i % 4 == 0 { 2 } else { 3 };

@@ -16,7 +16,7 @@ use sudoku::Board;
 
 /// Board `i` of the sample of `box_size`.
 fn sample_board(box_size: usize, i: u64) -> Board {
-    let mut rng = SplitMix64(i.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ box_size as u64);
+    let mut rng = SplitMix64::new(i.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ box_size as u64);
     let n = box_size * box_size;
     match i % 3 {
         0 | 1 => {

@@ -487,14 +487,14 @@ mod tests {
         let doms = |st: &State<u64>| (0..3).map(|v| *st.dom(v)).collect::<Vec<_>>();
         let root_doms = doms(&st);
 
-        st.push_level();
+        prop.push_level(&mut st);
         st.remove(0, 0).unwrap();
         run(&mut prop, &mut st, &mut stats).unwrap();
         let level1_rows = table.valid_rows(&st);
         assert_eq!(level1_rows.len(), 9);
         let level1_doms = doms(&st);
 
-        st.push_level();
+        prop.push_level(&mut st);
         st.assign(1, 2).unwrap();
         st.remove(2, 3).unwrap();
         run(&mut prop, &mut st, &mut stats).unwrap();
@@ -502,20 +502,20 @@ mod tests {
         assert_eq!(table.valid_rows(&st).len(), 1);
         assert_eq!(doms(&st), vec![1 << 3, 1 << 2, 1 << 1]);
 
-        st.pop_level();
+        prop.pop_level(&mut st);
         assert_eq!(table.valid_rows(&st), level1_rows);
         assert_eq!(doms(&st), level1_doms);
         table.check(&st).unwrap();
 
         // A conflict inside a level is undone as well.
-        st.push_level();
+        prop.push_level(&mut st);
         st.assign(0, 1).unwrap();
         st.assign(1, 1).unwrap();
         assert!(run(&mut prop, &mut st, &mut stats).is_err());
-        st.pop_level();
+        prop.pop_level(&mut st);
         assert_eq!(table.valid_rows(&st), level1_rows);
 
-        st.pop_level();
+        prop.pop_level(&mut st);
         assert_eq!(table.valid_rows(&st), root_rows);
         assert_eq!(doms(&st), root_doms);
         table.check(&st).unwrap();

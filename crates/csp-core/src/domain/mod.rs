@@ -61,6 +61,15 @@ pub trait Word:
     fn highest(self) -> u32;
     /// The word with its lowest set bit cleared.
     fn clear_lowest(self) -> Self;
+    /// All bits set when `b`, none otherwise (a branch-free select mask).
+    #[inline]
+    fn splat(b: bool) -> Self {
+        if b {
+            !Self::ZERO
+        } else {
+            Self::ZERO
+        }
+    }
     /// True when no bit is set.
     #[inline]
     fn is_zero(self) -> bool {
@@ -100,6 +109,10 @@ macro_rules! impl_word {
             #[inline]
             fn clear_lowest(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn splat(b: bool) -> Self {
+                (b as $t).wrapping_neg()
             }
         }
     };

@@ -81,32 +81,8 @@ impl ValueOrder {
     ];
 }
 
-/// A small seeded generator (SplitMix64): reproducible, no dependency, good enough for tie-breaking.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// Next 64 random bits.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    #[inline]
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-}
+/// The seeded generator of random tie-breaking and value orders (the project's one SplitMix64).
+pub use crate::rng::Rng;
 
 /// Heuristic state of one solver: the orders, the generator, and the failure weights of dom/wdeg.
 #[derive(Clone, Debug)]

@@ -1,12 +1,19 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
-//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (solver instances made per worker
-//! task through `map_init`, reused across that task's records) and written in input order. Reading the next chunk
+//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per pool thread,
+//! built on its first record and reused for the whole run) and written in input order. Reading the next chunk
 //! and writing the previous one overlap the solving of the current one, so memory stays bounded by three chunks
 //! whatever the input size, and output appears chunk by chunk as results arrive.
+//!
+//! When the input carries an expected solution (a `puzzle,solution` CSV such as the Kaggle sets), the result is
+//! compared with it: a solved puzzle whose solution differs (without `--count`, or with a count of 1), or an
+//! expected solution that does not solve the puzzle (any count), is reported on stderr, marked
+//! `"expected_mismatch": true` in JSON lines, and makes the exit code 1. With `--count` and two solutions found,
+//! a different first solution is no mismatch as long as the expected one is valid.
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -31,7 +38,10 @@ pub enum FormatArg {
     Line,
     /// A pretty grid per puzzle with a `# line L: status` header.
     Grid,
-    /// One JSON object per puzzle.
+    /// One JSON object per puzzle: `file` (as given, `-` for stdin), `line`, `status` (solved | unsatisfiable
+    /// | invalid | limit, or `error` when a solver failed internally: a panic or an answer the checker rejected,
+    /// always a bug), `solution`, `solutions` (with --count), `expected_mismatch` (when the input's expected
+    /// solution is contradicted), `error` (why invalid), `nodes`, `micros`.
     Jsonl,
 }
 
@@ -48,7 +58,9 @@ impl From<FormatArg> for OutputFormat {
 /// Options of `sudoku solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Input files (`-` = stdin); stdin when none.
+    /// Input files (`-` = stdin); stdin when none. Expected solutions in the input (a `puzzle,solution` CSV;
+    /// columns found by header name, e.g. Kaggle's `id,puzzle,solution,clues,difficulty`) are compared with the
+    /// results: a contradiction is reported on stderr and makes the exit code 1.
     pub files: Vec<String>,
     /// Solver name (`sudoku list` shows them).
     #[arg(long, default_value = registry::DEFAULT_SOLVER)]
@@ -97,6 +109,8 @@ struct Outcome {
     solution: Option<Board>,
     count: Option<u64>,
     error: Option<String>,
+    /// Why the result contradicts the input's expected solution, if it does.
+    mismatch: Option<String>,
     nodes: u64,
     micros: u64,
 }
@@ -108,6 +122,7 @@ impl Outcome {
             solution: None,
             count: None,
             error: Some(error),
+            mismatch: None,
             nodes: 0,
             micros: 0,
         }
@@ -152,13 +167,14 @@ fn solve_record(
     let nodes = report.stats.nodes;
     let micros = u64::try_from(report.stats.time.as_micros()).unwrap_or(u64::MAX);
     let count_field = count.then_some(report.count);
-    match (report.status, report.solution) {
+    let mut outcome = match (report.status, report.solution) {
         (Status::Solved, Some(solution)) => match verify::verify(board, &solution) {
             Ok(()) => Outcome {
                 status: EntryStatus::Solved,
                 solution: Some(solution),
                 count: count_field,
                 error: None,
+                mismatch: None,
                 nodes,
                 micros,
             },
@@ -170,6 +186,7 @@ fn solve_record(
                     "solver `{}` returned a wrong solution: {e}",
                     info.name
                 )),
+                mismatch: None,
                 nodes,
                 micros,
             },
@@ -182,6 +199,7 @@ fn solve_record(
                 "solver `{}` reported solved without a solution",
                 info.name
             )),
+            mismatch: None,
             nodes,
             micros,
         },
@@ -190,6 +208,7 @@ fn solve_record(
             solution: None,
             count: count_field,
             error: None,
+            mismatch: None,
             nodes,
             micros,
         },
@@ -198,9 +217,40 @@ fn solve_record(
             solution: None,
             count: count_field,
             error: None,
+            mismatch: None,
             nodes,
             micros,
         },
+    };
+    if let Some(expected) = &puzzle.solution {
+        outcome.mismatch = compare_expected(board, expected, &outcome);
+    }
+    outcome
+}
+
+/// How `outcome` contradicts the `expected` solution that came with the puzzle, if it does (see the module
+/// documentation for the rules).
+fn compare_expected(board: &Board, expected: &Board, outcome: &Outcome) -> Option<String> {
+    let expected_valid = || verify::verify(board, expected);
+    match (outcome.status, &outcome.solution) {
+        (EntryStatus::Solved, Some(found)) if found == expected => None,
+        (EntryStatus::Solved, Some(_)) => match expected_valid() {
+            Err(e) => Some(format!("the expected solution is wrong: {e}")),
+            Ok(()) if outcome.count == Some(2) => None,
+            Ok(()) if outcome.count == Some(1) => Some(
+                "the solver proved the puzzle unique, yet the expected solution differs and also solves it"
+                    .to_string(),
+            ),
+            Ok(()) => Some(
+                "the solution differs from the expected one (both are valid: the puzzle has several solutions)"
+                    .to_string(),
+            ),
+        },
+        (EntryStatus::Unsatisfiable, _) => match expected_valid() {
+            Ok(()) => Some("unsatisfiable, yet the expected solution solves the puzzle".to_string()),
+            Err(_) => None,
+        },
+        _ => None,
     }
 }
 
@@ -246,13 +296,21 @@ pub fn run(args: &SolveArgs) -> u8 {
         all_solved: true,
         io_error: false,
     };
+    // One solver per pool thread, kept across chunks and files (rayon's `map_init` would build one per split).
+    // Slot `i` is only locked by pool thread `i`, so the locks are never contended.
+    let slots: Vec<Mutex<Option<Box<dyn Solve>>>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
     let solve_chunk = |chunk: &[Record]| -> Vec<Outcome> {
         chunk
             .par_iter()
-            .map_init(
-                || (info.make)(),
-                |solver, record| solve_record(solver, info, record, &req, args.count),
-            )
+            .map(|record| {
+                let index = rayon::current_thread_index().unwrap_or(0) % slots.len();
+                // `solve_record` catches a solver's panic, so a slot is never poisoned by one; recover anyway.
+                let mut slot = slots[index].lock().unwrap_or_else(PoisonError::into_inner);
+                let solver = slot.get_or_insert_with(|| (info.make)());
+                solve_record(solver, info, record, &req, args.count)
+            })
             .collect()
     };
 
@@ -278,7 +336,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                     || {
                         let written = match previous.take() {
                             Some((records, outcomes)) => {
-                                sink.write_chunk(&name, &records, &outcomes)
+                                sink.write_chunk(path, &name, &records, &outcomes)
                             }
                             None => true,
                         };
@@ -297,7 +355,7 @@ pub fn run(args: &SolveArgs) -> u8 {
             previous = Some((std::mem::replace(&mut current, next), outcomes));
         }
         if let Some((records, outcomes)) = previous.take() {
-            if !sink.write_chunk(&name, &records, &outcomes) {
+            if !sink.write_chunk(path, &name, &records, &outcomes) {
                 break 'files;
             }
         }
@@ -324,9 +382,15 @@ struct Sink {
 }
 
 impl Sink {
-    /// Writes one solved chunk in input order, with stderr messages for failures; false when output failed
-    /// (the run stops; a closed pipe stops it quietly).
-    fn write_chunk(&mut self, name: &str, records: &[Record], outcomes: &[Outcome]) -> bool {
+    /// Writes one solved chunk of input `path` (as given; `name` in messages) in input order, with stderr
+    /// messages for failures; false when output failed (the run stops; a closed pipe stops it quietly).
+    fn write_chunk(
+        &mut self,
+        path: &str,
+        name: &str,
+        records: &[Record],
+        outcomes: &[Outcome],
+    ) -> bool {
         for (record, outcome) in records.iter().zip(outcomes) {
             if let Err(e) = &record.item {
                 if e.is_io() {
@@ -339,12 +403,22 @@ impl Sink {
                 self.all_solved = false;
                 report_failure(name, record, outcome);
             }
+            if let Some(why) = &outcome.mismatch {
+                self.all_solved = false;
+                eprintln!(
+                    "{name}: line {}: {}, but {why}",
+                    record.line,
+                    outcome.status.as_str()
+                );
+            }
             let entry = Entry {
+                file: Some(path),
                 line: record.line,
                 status: outcome.status,
                 solution: outcome.solution.as_ref(),
                 count: outcome.count,
                 error: outcome.error.as_deref(),
+                expected_mismatch: outcome.mismatch.is_some(),
                 nodes: outcome.nodes,
                 micros: outcome.micros,
             };

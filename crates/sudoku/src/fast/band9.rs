@@ -11,7 +11,7 @@
 //! 2. *Naked singles*: bit-sliced counting over the nine digits finds, per band, the unsolved cells with no
 //!    candidate (conflict) and with exactly one (placed).
 //!
-//! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in digit-major order, updating each entry that
+//! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in band-major order, updating each entry that
 //! changed since its last update, then naked singles once a sweep changes nothing.
 //!
 //! Measured trade-offs (callgrind instructions per puzzle, first 1000 puzzles of forum_hardest_1905_11plus,
@@ -26,6 +26,20 @@
 //!   constants: 572k -> 469k (count 2).
 //! - naked singles after every sweep instead of at the band fixpoint: 229k -> 261k.
 //!
+//! Later measurements (callgrind, solve9 inclusive, per puzzle; forum_hardest_1106 (375) and the first 5000 of
+//! forum_hardest_1905, first solution):
+//! - root built by placing each given (clash = a given its digit already lost) instead of branch-free per-digit
+//!   masks: kaggle 6.99k -> 5.86k; 17-clue 14.6k -> 12.5k.
+//! - minirow key by ALU operations instead of three row-table lookups ([`super::tables::minirow_key`]) and a
+//!   band-major sweep: 1106 377k -> 361k, 1905 226k -> 216k.
+//! - tried and dropped: precise dirty bits (one bit per entry, set on every change, lowest bit first, updates
+//!   dispatched by a `match` so indices stay constant): 1106 361k -> 452k, the marking costs more than the sweep's
+//!   compares; skipping the confirming empty sweep when no update touched an entry the sweep had passed: 361k ->
+//!   385k (few sweeps are empty, and the flag costs registers in the unrolled sweep); scoring bi-value cells by
+//!   their bi-value peers in all three bands: 4% fewer guesses but 377k -> 380k (first), 460k over all bands.
+//! - node counts against the crate (its `_solve` calls): 1106 first 209 vs 205, count-2 495 vs 615; 1905 first
+//!   125 vs 158. The search is as small or smaller; the gap is instructions per node (about 1.7k vs 1.3k).
+//!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
 //! call stack) for every branch but the last, which continues in place.
 //!
@@ -38,16 +52,12 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::tables::{BOX_BLOCK, CELL_KEEP, COL_SPREAD, KEEP, LOCKED_COLS, MINIROWS, ROW_BLOCK};
+use super::tables::{minirow_key, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, POP9, SOLO_ROWS};
 use super::{FastResult, InputError};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
 #[derive(Debug)]
 struct Conflict;
-
-/// Rows of a band whose 9-bit field is nonzero: bit 8 of each field (`LOW8` adds carry into it).
-const LOW8: u32 = 0xFF * COL_SPREAD;
-const HIGH: u32 = 0x100 * COL_SPREAD;
 
 /// The search state of one node. Copied whole on a guess (272 bytes).
 #[derive(Clone, Copy)]
@@ -73,6 +83,11 @@ fn other_bands(i: usize) -> (usize, usize) {
 
 impl Board9 {
     /// Builds the root state from givens (0 = empty, 1..=9), or reports a clash as a conflict.
+    ///
+    /// Every digit starts with the band's empty cells plus its own givens; then each given is placed in turn, which
+    /// takes its digit out of the given's row, box and column. A given whose cell an earlier given of the same digit
+    /// already took out shares a house with it: a clash. Measured against deriving rows, boxes and columns per digit
+    /// without branches: kaggle 6.99k -> ~6k instructions per puzzle.
     fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
         // placed[4v + b]: cells of band b holding value v. Slot v = 0 collects the empty cells, which keeps this
         // loop free of branches on the (random) given/empty pattern.
@@ -82,49 +97,32 @@ impl Board9 {
                 placed[(4 * usize::from(v) + b) & 63] |= 1 << cell;
             }
         }
-        let mut cand = [0u32; 32];
+        let mut board = Board9 {
+            cand: [0; 32],
+            prev: [0; 32],
+            unsolved: [placed[0], placed[1], placed[2], 0],
+        };
+        for b in 0..3 {
+            for d in 0..9 {
+                board.cand[9 * b + d] = placed[b] | placed[4 * (d + 1) + b];
+            }
+        }
         let mut clash = 0u32;
         for d in 0..9 {
-            let given = &placed[4 * (d + 1)..4 * (d + 1) + 3];
-            // Per band: columns holding the digit, boxes holding it (3 bits), rows holding it (3 bits).
-            let mut cols = [0u32; 3];
-            let mut boxes = [0u32; 3];
-            let mut rows = [0u32; 3];
             for b in 0..3 {
-                let a = given[b];
-                let (r0, r1, r2) = (a & 0x1FF, a >> 9 & 0x1FF, a >> 18 & 0x1FF);
-                let (o0, o1, o2) = (
-                    MINIROWS[r0 as usize],
-                    MINIROWS[r1 as usize],
-                    MINIROWS[r2 as usize],
-                );
-                // Two givens of the digit in one row, one column of the band, or one box of the band.
-                clash |= (r0 & r0.wrapping_sub(1))
-                    | (r1 & r1.wrapping_sub(1))
-                    | (r2 & r2.wrapping_sub(1));
-                clash |= (r0 & r1) | (r0 & r2) | (r1 & r2);
-                clash |= u32::from((o0 & o1) | (o0 & o2) | (o1 & o2));
-                cols[b] = r0 | r1 | r2;
-                boxes[b] = u32::from(o0 | o1 | o2);
-                rows[b] = u32::from(r0 != 0) | u32::from(r1 != 0) << 1 | u32::from(r2 != 0) << 2;
-            }
-            // Two givens of the digit in one column, across bands.
-            clash |= (cols[0] & cols[1]) | (cols[0] & cols[2]) | (cols[1] & cols[2]);
-            let col_block = (cols[0] | cols[1] | cols[2]) * COL_SPREAD;
-            for b in 0..3 {
-                let blocked =
-                    col_block | ROW_BLOCK[rows[b] as usize & 7] | BOX_BLOCK[boxes[b] as usize & 7];
-                cand[9 * b + d] = (placed[b] & !blocked) | given[b];
+                let mut cells = placed[4 * (d + 1) + b];
+                while cells != 0 {
+                    let cell = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    clash |= !board.cand[9 * b + d] & (1 << cell);
+                    board.place(d, b, cell);
+                }
             }
         }
         if clash != 0 {
             return Err(Conflict);
         }
-        Ok(Board9 {
-            cand,
-            prev: [0; 32],
-            unsolved: [placed[0], placed[1], placed[2], 0],
-        })
+        Ok(board)
     }
 
     /// Places digit `d` at `cell` of band `b`; the digit leaves the cell's peers. The caller has removed (or knows
@@ -158,18 +156,15 @@ impl Board9 {
         let i = i & 31;
         let b = i / 9;
         let a = self.cand[i];
-        let m = MINIROWS[(a & 0x1FF) as usize] as usize
-            | (MINIROWS[(a >> 9 & 0x1FF) as usize] as usize) << 3
-            | (MINIROWS[(a >> 18 & 0x1FF) as usize] as usize) << 6;
-        let a = a & KEEP[m & 511];
+        let key = minirow_key(a) & 511;
+        let a = a & KEEP[key];
         if a == 0 {
             return Err(Conflict);
         }
-        // Rows of the band holding exactly one cell: x & (x - 1) == 0 per 9-bit field (every field is nonzero
-        // here, so the subtraction borrows across no field), then a field-wise zero test.
-        let rest = a & a.wrapping_sub(COL_SPREAD);
-        let many = (((rest & LOW8) + LOW8) | rest) & HIGH;
-        let single = a & !((many >> 8) * 0x1FF);
+        // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
+        let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+        // Rows of the band holding exactly one cell (see `SOLO_ROWS`).
+        let single = a & SOLO_ROWS[key] & locked;
         let new = single & self.unsolved[b & 3];
         if new != 0 {
             self.unsolved[b & 3] &= !new;
@@ -179,8 +174,7 @@ impl Board9 {
         }
         self.cand[i] = a;
         self.prev[i] = a;
-        let cols = (a | a >> 9 | a >> 18) & 0x1FF;
-        let not_cols = !(u32::from(LOCKED_COLS[cols as usize]) * COL_SPREAD);
+        let not_cols = !locked;
         let (j, k) = other_bands(i);
         self.cand[j] &= not_cols;
         self.cand[k] &= not_cols;
@@ -239,7 +233,8 @@ impl Board9 {
     fn propagate(&mut self) -> Result<(), Conflict> {
         loop {
             let mut any = false;
-            // Digit-major order: a band's column eliminations reach the same digit's other bands within the sweep.
+            // Band-major order (measured against digit-major, where a band's column eliminations reach the same
+            // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
             // Unrolled, so that every index inside each inlined band update is a constant.
             macro_rules! sweep {
                 ($($i:literal)*) => {
@@ -251,7 +246,7 @@ impl Board9 {
                     )*
                 };
             }
-            sweep!(0 9 18 1 10 19 2 11 20 3 12 21 4 13 22 5 14 23 6 15 24 7 16 25 8 17 26);
+            sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
             if !any && !self.naked_singles()? {
                 return Ok(());
             }
@@ -262,9 +257,14 @@ impl Board9 {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// The branching cell: in the band with the most bi-value cells, the bi-value cell with the most bi-value
-    /// peers inside the band (ties: the first); with no bi-value cell, the first cell with the fewest candidates.
-    /// Measured against "first bi-value cell": guesses per hardest puzzle 139 -> 130 (count 2), -> 66 (first).
+    /// The branching cell: in the band with the most bi-value cells, the bi-value cell whose two digits have the
+    /// fewest candidates in its row and in its column inside the band (the sum over the two digits of row count
+    /// times band-column count; ties: the first), i.e. the cell whose branches are likeliest to leave hidden singles
+    /// behind; with no bi-value cell, the first cell with the fewest candidates. Measured against the previous rule
+    /// (most bi-value peers inside the band), nodes per puzzle: forum_hardest_1106 209 -> 185 (first solution),
+    /// 495 -> 434 (count 2); forum_hardest_1905 (first 5000) 125 -> 112, 258 -> 231, with row + column; the
+    /// product took them to 172, 416, 108, 222 (row + 2 column, or squares of the column, did as well). Counting
+    /// the whole column, or the box too, did worse (1106 first: 235, 218); so did every band at once (224).
     /// Returns (band, cell in band, candidate digits as a mask). Only called on an unsolved fixpoint, where every
     /// unsolved cell has at least two candidates.
     fn choose(&self) -> (usize, usize, u32) {
@@ -288,14 +288,27 @@ impl Board9 {
             } else {
                 2
             };
-            let mut best = (0, 0);
+            // weight[cell]: for each of the cell's two digits, its candidates in the cell's row times those in
+            // the cell's band column (the cell itself included in both).
+            let mut weight = [0u32; 32];
+            for &x in &self.cand[9 * b..9 * b + 9] {
+                let mut cells = x & pairs[b];
+                while cells != 0 {
+                    let cell = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    let row = (x >> (9 * (cell / 9))) & 0x1FF;
+                    // The column's three bits (0, 9, 18) summed at bit 18 by one multiply (no carry reaches 20).
+                    let col = ((x >> (cell % 9)) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
+                    weight[cell & 31] += u32::from(POP9[row as usize]) * col;
+                }
+            }
+            let mut best = (0, u32::MAX);
             let mut cells = pairs[b];
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let score = (pairs[b] & !CELL_KEEP[cell % 27]).count_ones() + 1;
-                if score > best.1 {
-                    best = (cell, score);
+                if weight[cell & 31] < best.1 {
+                    best = (cell, weight[cell & 31]);
                 }
             }
             return (b, best.0, self.digits_at(b, best.0));
@@ -319,18 +332,26 @@ impl Board9 {
     fn grid(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
         for (b, band_out) in out.chunks_exact_mut(27).enumerate() {
-            let mut band = [0u8; 32];
             for (d, &x) in self.cand[9 * b..9 * b + 9].iter().enumerate() {
                 let mut cells = x;
                 while cells != 0 {
-                    band[cells.trailing_zeros() as usize & 31] = d as u8 + 1;
+                    if let Some(cell) = band_out.get_mut(cells.trailing_zeros() as usize) {
+                        *cell = d as u8 + 1;
+                    }
                     cells &= cells - 1;
                 }
             }
-            band_out.copy_from_slice(&band[..27]);
         }
         out
     }
+}
+
+/// The number of cells of `x` (one digit's cells in a band) in the box of `cell`: the box's three minirows
+/// shifted down to bits 0..3, 3..6 and 6..9, then counted by table.
+#[inline(always)]
+fn box_count(x: u32, cell: usize) -> u32 {
+    let y = (x >> (3 * ((cell % 9) / 3))) & (7 * COL_SPREAD);
+    u32::from(POP9[((y | y >> 6 | y >> 12) & 0x1FF) as usize])
 }
 
 /// Why the search stopped early.
@@ -371,7 +392,8 @@ impl Search<'_> {
     }
 
     /// Depth-first search below `board` (already at decision level `depth`).
-    fn run(&mut self, mut board: Board9, mut depth: u64) -> Result<(), Stop> {
+    /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
+    fn run(&mut self, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
         loop {
             if board.propagate().is_err() {
                 self.stats.fails += 1;
@@ -393,22 +415,23 @@ impl Search<'_> {
             depth += 1;
             self.stats.max_depth = self.stats.max_depth.max(depth);
             while digits & (digits - 1) != 0 {
-                // Of two values, the digit with more candidate cells in the band goes first (measured: hardest
-                // first-solution guesses 66 -> 64 per puzzle; fewer-first gave 73).
+                // Of two values, the digit with more candidate cells in the cell's box goes first, then the one
+                // with more in the band (measured, nodes per puzzle, first solution, against band count alone:
+                // forum_hardest_1106 185 -> 178, magictour 16.67 -> 16.53, forum_hardest_1905 110.9 -> 111.0;
+                // band count alone against the lower digit first: hardest guesses 66 -> 64; fewer-first: 73).
                 let mut d = digits.trailing_zeros() as usize;
                 if digits.count_ones() == 2 {
                     let e = (31 - digits.leading_zeros()) as usize;
-                    if board.cand[(9 * b + e) & 31].count_ones()
-                        > board.cand[(9 * b + d) & 31].count_ones()
-                    {
+                    let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
+                    if (box_count(x, cell), x.count_ones()) > (box_count(y, cell), y.count_ones()) {
                         d = e;
                     }
                 }
                 digits &= !(1 << d);
                 self.node()?;
-                let mut child = board;
+                let mut child = *board;
                 child.assign(d, b, cell);
-                self.run(child, depth)?;
+                self.run(&mut child, depth)?;
             }
             self.node()?;
             board.assign(digits.trailing_zeros() as usize, b, cell);
@@ -425,7 +448,11 @@ pub fn solve9(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<FastResult<[u8; 81]>, InputError> {
-    if let Some(cell) = givens.iter().position(|&v| v > 9) {
+    // The maximum vectorises; the position is only looked for on bad input.
+    if let Some(cell) = (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
+        .then(|| givens.iter().position(|&v| v > 9))
+        .flatten()
+    {
         return Err(InputError::BadValue {
             cell,
             value: givens[cell],
@@ -449,7 +476,7 @@ pub fn solve9(
             search.stats.fails += 1;
             Outcome::Unsatisfiable
         }
-        Ok(root) => match search.run(root, 0) {
+        Ok(mut root) => match search.run(&mut root, 0) {
             Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
             Ok(()) | Err(Stop::Enough) => Outcome::Solved,
             Err(Stop::Limit(kind)) => Outcome::Limit(kind),
@@ -462,4 +489,19 @@ pub fn solve9(
         solution: search.solution,
         stats: search.stats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::box_count;
+
+    #[test]
+    fn box_count_counts_only_the_cells_of_the_given_cells_box() {
+        // Cells 0 (box 0), 4 and 13 and 23 (box 1), 26 (box 2).
+        let x = 1 | 1 << 4 | 1 << 13 | 1 << 23 | 1 << 26;
+        assert_eq!(box_count(x, 1), 1);
+        assert_eq!(box_count(x, 21), 3);
+        assert_eq!(box_count(x, 8), 1);
+        assert_eq!(box_count((1 << 27) - 1, 14), 9);
+    }
 }

@@ -68,6 +68,9 @@ impl ResultFormat for GridFormat {
                 if count == 1 { "" } else { "s" }
             )?;
         }
+        if entry.expected_mismatch {
+            write!(out, ", not the expected solution")?;
+        }
         if let Some(error) = entry.error {
             write!(out, ": {error}")?;
         }

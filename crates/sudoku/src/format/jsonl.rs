@@ -1,9 +1,13 @@
 //! JSON lines: exactly one object per input puzzle, in input order, with these keys in this order:
 //!
-//! `line` (1-based input line), `status` (`solved` | `unsatisfiable` | `invalid` | `limit`, and `error` for an
-//! internal solver failure), `solution` (the grid as one line; only when solved), `solutions` (the count, capped
-//! at 2; only when counting; with status `limit` it is what was found before the stop, a lower bound), `error`
-//! (only for invalid/error), `nodes`, `micros` (solver time; 0 for invalid input).
+//! `file` (the input as named on the command line, `-` for stdin; the `sudoku` CLI always writes it, so results
+//! of several files stay apart and every object has the same keys whatever the number of inputs), `line` (1-based
+//! input line within that file), `status` (`solved` | `unsatisfiable` | `invalid` | `limit`, and `error` for an
+//! internal solver failure: a panic, or an answer the independent checker rejected; only a solver bug leads
+//! there), `solution` (the grid as one line; only when solved), `solutions` (the count, capped at 2; only when
+//! counting; with status `limit` it is what was found before the stop, a lower bound), `expected_mismatch`
+//! (`true`, only when the input carried an expected solution and the result contradicts it), `error` (only for
+//! invalid/error), `nodes`, `micros` (solver time; 0 for invalid input).
 
 use std::io;
 
@@ -13,12 +17,16 @@ use super::{Entry, ResultFormat};
 
 #[derive(Serialize)]
 struct JsonEntry<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
     line: usize,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u64>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    expected_mismatch: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
     nodes: u64,
@@ -32,10 +40,12 @@ pub struct JsonlFormat;
 impl ResultFormat for JsonlFormat {
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()> {
         let json = JsonEntry {
+            file: entry.file,
             line: entry.line,
             status: entry.status.as_str(),
             solution: entry.solution.map(|b| b.to_line()),
             solutions: entry.count,
+            expected_mismatch: entry.expected_mismatch,
             error: entry.error,
             nodes: entry.nodes,
             micros: entry.micros,
@@ -54,11 +64,13 @@ mod tests {
     #[test]
     fn invalid_entry_has_error_and_no_solution() {
         let entry = Entry {
+            file: None,
             line: 3,
             status: EntryStatus::Invalid,
             solution: None,
             count: Some(0),
             error: Some("wrong \"length\""),
+            expected_mismatch: false,
             nodes: 0,
             micros: 0,
         };
@@ -67,6 +79,28 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "{\"line\":3,\"status\":\"invalid\",\"solutions\":0,\"error\":\"wrong \\\"length\\\"\",\"nodes\":0,\"micros\":0}\n"
+        );
+    }
+
+    #[test]
+    fn file_and_mismatch_keys_appear_only_when_set() {
+        let board: crate::board::Board = "1234341221434321".parse().unwrap();
+        let entry = Entry {
+            file: Some("a.csv"),
+            line: 2,
+            status: EntryStatus::Solved,
+            solution: Some(&board),
+            count: None,
+            error: None,
+            expected_mismatch: true,
+            nodes: 1,
+            micros: 2,
+        };
+        let mut out = Vec::new();
+        JsonlFormat.write_entry(&mut out, &entry).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"file\":\"a.csv\",\"line\":2,\"status\":\"solved\",\"solution\":\"1234341221434321\",\"expected_mismatch\":true,\"nodes\":1,\"micros\":2}\n"
         );
     }
 }

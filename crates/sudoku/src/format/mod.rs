@@ -23,7 +23,10 @@ pub enum EntryStatus {
     Invalid,
     /// A node or time limit stopped the search before it concluded.
     Limit,
-    /// The solver failed internally (panicked, or returned an answer the checker rejected).
+    /// The solver failed internally: it panicked, returned an answer the independent checker rejected, or said
+    /// "solved" without a solution. Only a bug in a solver leads here (bad input is [`EntryStatus::Invalid`],
+    /// limits are [`EntryStatus::Limit`]), so this status is outside the list on purpose: it must never be
+    /// mistaken for a property of the puzzle.
     Error,
 }
 
@@ -43,6 +46,9 @@ impl EntryStatus {
 /// One result line.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<'a> {
+    /// The input the puzzle came from, as named on the command line (`-` for stdin), when the writer should say
+    /// it (the JSON-lines format writes it as `file`; the others leave it out).
+    pub file: Option<&'a str>,
     /// 1-based input line where the puzzle starts.
     pub line: usize,
     /// What happened.
@@ -53,6 +59,10 @@ pub struct Entry<'a> {
     pub count: Option<u64>,
     /// Why the puzzle is invalid or errored.
     pub error: Option<&'a str>,
+    /// True when the input carried an expected solution (e.g. a Kaggle `puzzle,solution` CSV) and the outcome
+    /// contradicts it: another solution than the expected one (for a unique puzzle, or any solved one without
+    /// counting), or an expected solution that does not solve the puzzle.
+    pub expected_mismatch: bool,
     /// Search nodes spent.
     pub nodes: u64,
     /// Microseconds spent in the solver.

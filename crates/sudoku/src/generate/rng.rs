@@ -1,31 +1,23 @@
-//! The generator's own seeded PRNG: SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
-//! generators", OOPSLA 2014; the constants are those of `java.util.SplittableRandom`).
+//! The generator's seeded PRNG: the project's SplitMix64 (`csp_core::rng`; Steele, Lea and Flood, "Fast
+//! splittable pseudorandom number generators", OOPSLA 2014).
 //!
 //! Why our own and not `rand`: the shipped datasets are reproduced from their seed, so the stream must never
 //! change under us with a dependency upgrade. SplitMix64 is 64 bits of state, passes BigCrush, and its output
 //! function doubles as the seed mixer that gives every candidate puzzle an independent stream
 //! ([`Rng::for_candidate`]), which is what lets candidates be generated in parallel and still come out the same.
 
-/// Golden-ratio increment of SplitMix64.
-const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+use csp_core::rng::{mix, GAMMA};
 
-/// The SplitMix64 output function: a bijective 64-bit mixer.
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A SplitMix64 stream. Deterministic: the same seed gives the same numbers on every platform.
+/// The generator's view of [`csp_core::rng::Rng`] (SplitMix64): the project's one generator, with the
+/// generator's own helpers ([`Rng::for_candidate`], [`Rng::pick_bit`]). Deterministic: the same seed gives the
+/// same numbers on every platform.
 #[derive(Clone, Debug)]
-pub struct Rng {
-    state: u64,
-}
+pub struct Rng(csp_core::rng::Rng);
 
 impl Rng {
     /// A stream starting from `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
+        Rng(csp_core::rng::Rng::new(seed))
     }
 
     /// The stream of candidate `index` of a run seeded with `seed`: independent of every other candidate's, so
@@ -36,24 +28,19 @@ impl Rng {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(GAMMA);
-        mix(self.state)
+        self.0.next_u64()
     }
 
-    /// A number in `0..n` (`n >= 1`; `0` for `n == 0`), by Lemire's multiply-shift. The bias is below
-    /// `n / 2^64`, irrelevant for the board sizes here, and the method never loops, so the stream consumed per
-    /// call is fixed (one word), which keeps runs easy to reason about.
+    /// A number in `0..n` (`n >= 1`; `0` for `n == 0`), by Lemire's multiply-shift on the whole word. The bias
+    /// is below `n / 2^64`, irrelevant for the board sizes here, and the method never loops, so the stream
+    /// consumed per call is fixed (one word), which keeps runs easy to reason about.
     pub fn below(&mut self, n: usize) -> usize {
-        let wide = u128::from(self.next_u64()) * n as u128;
-        (wide >> 64) as usize
+        self.0.below_usize(n)
     }
 
     /// Shuffles `items` in place (Fisher-Yates, from the back).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        self.0.shuffle(items);
     }
 
     /// A uniformly chosen set bit of `mask` (which must be non-zero; `0` gives bit 0), as its index.
@@ -71,6 +58,30 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stream_is_pinned_for_the_shipped_datasets() {
+        // The datasets are regenerated from seeds: these exact numbers (whole-word multiply-shift) must not move.
+        let mut r = Rng::new(2024);
+        let xs: Vec<usize> = (1..=12).map(|n| r.below(n * 7)).collect();
+        assert_eq!(xs, [4, 1, 6, 3, 29, 23, 6, 33, 10, 29, 35, 70]);
+        let mut items: Vec<u32> = (0..10).collect();
+        r.shuffle(&mut items);
+        assert_eq!(items, [0, 2, 6, 3, 7, 9, 4, 1, 5, 8]);
+        let mut r = Rng::new(2024);
+        let big: Vec<usize> = (0..6).map(|k| r.below(4_000_000_007 - 97 * k)).collect();
+        assert_eq!(
+            big,
+            [2491062150, 388927625, 1194304588, 464746889, 3322311417, 2209684925]
+        );
+        assert_eq!(Rng::for_candidate(5, 3).next_u64(), 0x30E0_DCBF_81A5_00EC);
+        let mut r = Rng::new(99);
+        let bits: Vec<u32> = [0b1010_0100, 0xFFFF, 1 << 40 | 1 << 3, 0b111]
+            .into_iter()
+            .map(|m| r.pick_bit(m))
+            .collect();
+        assert_eq!(bits, [2, 0, 40, 0]);
+    }
 
     #[test]
     fn the_stream_matches_the_published_splitmix64_values() {

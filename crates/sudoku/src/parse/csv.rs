@@ -1,24 +1,245 @@
-//! The `puzzle,solution` CSV of the Kaggle sets (and any line that carries a solution after its puzzle).
+//! CSV puzzle files (the Kaggle sets and their relatives), and any line that carries a solution after its puzzle.
 //!
-//! A header line (`quizzes,solutions`, `puzzle,solution`, ...) is recognised on the first non-blank line only:
-//! it contains a comma and its first field is a word, not a grid. After a one-line puzzle, the first later field
-//! (fields split at whitespace, `,` and `:`, up to a `#` comment) with exactly as many characters as the puzzle
-//! has cells is its expected solution; other fields are comments or ratings and are ignored.
+//! Layouts met in the wild, all read:
+//!
+//! ```text
+//! quizzes,solutions                          # Kaggle 1M
+//! puzzle,solution                            # Kaggle 9M, and this project's own files
+//! id,puzzle,solution,clues,difficulty        # Kaggle 3M (Radcliffe)
+//! puzzle,solution,rating                     # ...and any other order or extra columns
+//! ```
+//!
+//! A header is a line with a comma whose fields are all short names (`[A-Za-z_][A-Za-z0-9_ .-]*`, at most
+//! [`MAX_NAME`] characters, at least one of two characters or more, so a comma-separated 16x16 grid row such as
+//! `A,B,3,...` is never taken for one). Its puzzle and solution columns are found by name ([`PUZZLE_NAMES`],
+//! [`SOLUTION_NAMES`]). When the puzzle is not the first column, the reader takes exactly the named fields of every
+//! data line ([`by_columns`]); when it is the first, lines are read as without a header (same result, and the
+//! common `puzzle,solution` files keep the fast path).
+//!
+//! Without a header (or with one naming no puzzle column), a line is read as before: its first token when that is
+//! a whole grid, else the first comma-separated field that is a valid grid ([`find_grid_field`]). After the puzzle,
+//! the first later field (fields split at whitespace, `,` and `:`, up to a `#` comment) with exactly as many
+//! characters as the puzzle has cells is its expected solution ([`solution_field`]); other fields are comments or
+//! ratings and are ignored.
 
-use super::line::{is_field_separator, parse_cells};
-use super::ParseError;
-use crate::board::Board;
+use super::line::{is_field_separator, parse_cells, Token};
+use super::{ParseError, ParseErrorKind};
+use crate::board::{box_size_for_cells, value_of_symbol, Board};
 
-/// True when `content` (a line without leading whitespace) is a CSV header.
-pub(super) fn is_header(content: &str) -> bool {
-    let Some((first, _)) = content.split_once(',') else {
-        return false;
+/// Longest column name a header may have.
+pub(super) const MAX_NAME: usize = 40;
+
+/// Header names of the puzzle column (compared without case).
+pub const PUZZLE_NAMES: &[&str] = &[
+    "puzzle", "puzzles", "quiz", "quizzes", "question", "grid", "sudoku", "board", "problem",
+    "unsolved",
+];
+/// Header names of the solution column (compared without case).
+pub const SOLUTION_NAMES: &[&str] = &["solution", "solutions", "answer", "answers", "solved"];
+
+/// Where a header puts the puzzle and the solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Columns {
+    /// The header's names, lowercased and trimmed (to recognise a repeated header).
+    pub names: Vec<String>,
+    /// 0-based index of the puzzle field, when a column has a puzzle name.
+    pub puzzle: Option<usize>,
+    /// 0-based index of the solution field, when a column has a solution name.
+    pub solution: Option<usize>,
+}
+
+/// A field without surrounding spaces and double quotes.
+fn unquote(field: &str) -> &str {
+    let f = field.trim();
+    f.strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .unwrap_or(f)
+        .trim()
+}
+
+/// The columns of `content` (a line without leading whitespace) when it is a CSV header, else `None`.
+pub(super) fn header(content: &str) -> Option<Columns> {
+    // Fast rejection of data lines: a header starts with a letter, `_` or a quote, and has a comma.
+    let first = content.as_bytes().first()?;
+    if !(first.is_ascii_alphabetic() || *first == b'_' || *first == b'"') || !content.contains(',')
+    {
+        return None;
+    }
+    let content = content.split('#').next().unwrap_or(content).trim_end();
+    let mut names = Vec::new();
+    let mut long_name = false;
+    for field in content.split(',') {
+        let name = unquote(field);
+        let mut chars = name.chars();
+        let starts_well = chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+        let rest_ok =
+            chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ' ' | '.' | '-'));
+        if !starts_well || !rest_ok || name.len() > MAX_NAME {
+            return None;
+        }
+        long_name |= name.len() >= 2;
+        names.push(name.to_ascii_lowercase());
+    }
+    if !long_name {
+        return None;
+    }
+    let position = |known: &[&str]| names.iter().position(|n| known.contains(&n.as_str()));
+    Some(Columns {
+        puzzle: position(PUZZLE_NAMES),
+        solution: position(SOLUTION_NAMES),
+        names,
+    })
+}
+
+/// The comma-separated fields of `text` as `(field text, 1-based column of its first character)`, each without
+/// surrounding spaces and quotes. A `#` ends the line.
+fn fields(text: &str) -> impl Iterator<Item = (&str, usize)> + '_ {
+    let body = text.split('#').next().unwrap_or(text);
+    let mut column = 1;
+    body.split(',').map(move |raw| {
+        let start = column;
+        column += raw.chars().count() + 1;
+        let inner = unquote(raw);
+        // `inner` is a subslice of `raw`: its column is `start` plus the characters before it.
+        let offset = inner.as_ptr() as usize - raw.as_ptr() as usize;
+        let lead = raw.get(..offset).map_or(0, |p| p.chars().count());
+        (inner, start + lead)
+    })
+}
+
+/// The box size of a grid of `cells` cells: the fixed `explicit` size or the inferred one.
+fn grid_box(cells: usize, explicit: Option<usize>) -> Option<usize> {
+    match explicit {
+        Some(b) => (cells == b.pow(4)).then_some(b),
+        None => box_size_for_cells(cells),
+    }
+}
+
+/// The wrong-length error of a field that should hold a grid.
+fn length_error(found: usize, explicit: Option<usize>, line: usize, column: usize) -> ParseError {
+    let glued = found % 2 == 0 && found > 0 && grid_box(found / 2, explicit).is_some();
+    ParseError {
+        line,
+        column: Some(column),
+        kind: if glued {
+            ParseErrorKind::Glued { found }
+        } else {
+            ParseErrorKind::WrongLength {
+                found,
+                expected: explicit.map(|b| b.pow(4)),
+            }
+        },
+    }
+}
+
+/// The `(column, char)` pairs of a field starting at `column`.
+fn located(text: &str, column: usize) -> impl Iterator<Item = (usize, char)> + '_ {
+    text.chars().enumerate().map(move |(i, c)| (column + i, c))
+}
+
+/// Reads a data line by the header's columns: the puzzle from its field, the solution (when the header names
+/// one and the field is not empty) from its own. Returns the board (clashes not yet checked) and the solution.
+pub(super) fn by_columns(
+    text: &str,
+    puzzle_col: usize,
+    solution_col: Option<usize>,
+    explicit: Option<usize>,
+    line: usize,
+) -> Result<(Board, Option<Board>), ParseError> {
+    let mut puzzle = None;
+    let mut solution = None;
+    let mut count = 0;
+    for (k, field) in fields(text).enumerate() {
+        count = k + 1;
+        if k == puzzle_col {
+            puzzle = Some(field);
+        } else if Some(k) == solution_col {
+            solution = Some(field);
+        }
+    }
+    let Some((text, column)) = puzzle else {
+        return Err(ParseError {
+            line,
+            column: None,
+            kind: ParseErrorKind::MissingColumn {
+                column: puzzle_col + 1,
+                fields: count,
+            },
+        });
     };
-    let first = first.trim();
-    !first.is_empty()
-        && first
-            .chars()
-            .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
+    let found = text.chars().count();
+    let box_size =
+        grid_box(found, explicit).ok_or_else(|| length_error(found, explicit, line, column))?;
+    let cells = located;
+    let board = parse_cells(cells(text, column), box_size, line, false)?;
+    let solution = match solution {
+        Some(("", _)) => None,
+        Some((text, column)) => {
+            let found = text.chars().count();
+            if found != box_size.pow(4) {
+                return Err(ParseError {
+                    line,
+                    column: Some(column),
+                    kind: ParseErrorKind::SolutionLength {
+                        found,
+                        expected: box_size.pow(4),
+                    },
+                });
+            }
+            Some(parse_cells(cells(text, column), box_size, line, true)?)
+        }
+        None => None,
+    };
+    Ok((board, solution))
+}
+
+/// Longest field [`find_grid_field`] skips before the puzzle: an id or a row number, not a grid gone wrong (the
+/// shortest grid has 16 cells).
+const MAX_SKIPPED: usize = 12;
+
+/// The first comma-separated field of `text` that is a whole grid of valid symbols, after fields of fewer than
+/// [`MAX_SKIPPED`] characters, as a [`Token`] whose `rest`
+/// is the line after it (where [`solution_field`] looks for the solution), with its box size.
+pub(super) fn find_grid_field(text: &str, explicit: Option<usize>) -> Option<(Token<'_>, usize)> {
+    let body_end = text.find('#').unwrap_or(text.len());
+    let mut start = 0;
+    let mut column = 1;
+    loop {
+        let end = text[start..body_end]
+            .find(',')
+            .map_or(body_end, |i| start + i);
+        let raw = &text[start..end];
+        let field = unquote(raw);
+        let chars = field.chars().count();
+        if let Some(b) = grid_box(chars, explicit) {
+            let n = b * b;
+            if field.chars().all(|c| value_of_symbol(c, n).is_some()) {
+                let offset = field.as_ptr() as usize - raw.as_ptr() as usize;
+                let field_column = column + raw.get(..offset).map_or(0, |p| p.chars().count());
+                let field_end = start + offset + field.len();
+                let rest = &text[field_end..];
+                return Some((
+                    Token {
+                        text: field,
+                        column: field_column,
+                        chars,
+                        rest,
+                        rest_column: field_column + chars,
+                    },
+                    b,
+                ));
+            }
+        }
+        // Only short fields (ids, row numbers) are skipped: a longer one is a puzzle gone wrong, and reading the
+        // solution after it as the puzzle would report a broken line as solved.
+        if end >= body_end || chars >= MAX_SKIPPED {
+            return None;
+        }
+        column += raw.chars().count() + 1;
+        start = end + 1;
+    }
 }
 
 /// Finds and parses the solution field in `rest` (the line after the puzzle token, starting at `column`).
@@ -36,7 +257,7 @@ pub(super) fn solution_field(
         .char_indices()
         .chain(std::iter::once((rest.len(), ' ')));
     for (col, (i, c)) in (column..).zip(chars) {
-        if is_field_separator(c) {
+        if is_field_separator(c) || c == '"' {
             if let Some((start, start_col)) = field_start.take() {
                 if field_chars == cells {
                     let text = &rest[start..i];
@@ -64,11 +285,58 @@ mod tests {
     use super::*;
 
     #[test]
-    fn header_is_a_comma_separated_word_line() {
-        assert!(is_header("quizzes,solutions"));
-        assert!(is_header("puzzle,solution"));
-        assert!(!is_header("1234,4321"));
-        assert!(!is_header("quizzes"));
+    fn header_is_a_line_of_short_comma_separated_names() {
+        let h = header("quizzes,solutions").unwrap();
+        assert_eq!((h.puzzle, h.solution), (Some(0), Some(1)));
+        let h = header("id,puzzle,solution,clues,difficulty").unwrap();
+        assert_eq!((h.puzzle, h.solution), (Some(1), Some(2)));
+        let h = header("\"Puzzle\", \"Solution\" ,rating").unwrap();
+        assert_eq!((h.puzzle, h.solution), (Some(0), Some(1)));
+        let h = header("ab,cd").unwrap();
+        assert_eq!((h.puzzle, h.solution), (None, None));
+        assert!(header("1234,4321").is_none());
+        assert!(header("quizzes").is_none());
+        assert!(header("a,b").is_none());
+        // A comma-separated 16x16 grid row is not a header, nor is a one-line puzzle with letters.
+        assert!(header("A,B,C,D,E,F,G,1,2,3,4,5,6,7,8,9").is_none());
+        assert!(header("AB.D,1234").is_none());
+    }
+
+    #[test]
+    fn columns_by_header_take_their_fields_and_locate_errors() {
+        let (board, solution) =
+            by_columns("7,1.3.............,1234341221434321,3", 1, Some(2), None, 4)
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert!(board.to_line().starts_with("1.3."));
+        assert_eq!(solution.unwrap().to_line(), "1234341221434321");
+        let err = by_columns("7,1.3.", 1, Some(2), None, 4).unwrap_err();
+        assert_eq!(err.to_string(), "line 4, column 3: wrong length: 4 cells (a one-line puzzle has 16, 81, 256, 625 or 1296 cells, a grid row 4, 9, 16, 25 or 36)");
+        let err = by_columns("7", 1, None, None, 4).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 4: no column 2 (the line has 1 field)"
+        );
+        let err = by_columns("7,1...............,12", 1, Some(2), None, 4).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 4, column 20: solution has 2 cells, expected 16"
+        );
+    }
+
+    #[test]
+    fn a_grid_field_is_found_after_an_id() {
+        let (token, b) =
+            find_grid_field("12, \"1...............\",1234341221434321", None).unwrap();
+        assert_eq!(b, 2);
+        assert_eq!(token.text, "1...............");
+        assert_eq!(token.column, 6);
+        assert_eq!(token.rest, "\",1234341221434321");
+        assert!(find_grid_field("12,abc,1.3", None).is_none());
+        // Not a valid grid: a symbol above 4 in a 16-character field.
+        assert!(find_grid_field("1,1234567812345678", None).is_none());
+        // A puzzle one cell short is not skipped to read its solution as the puzzle.
+        assert!(find_grid_field("1.3............,1234341221434321", None).is_none());
+        assert!(find_grid_field("1.3.........,1234341221434321", None).is_none());
     }
 
     #[test]

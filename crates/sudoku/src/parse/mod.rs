@@ -3,8 +3,10 @@
 //! One [`Reader`] accepts all formats at once, line by line, deciding per line (see `reader.rs`):
 //! - a one-line grid (`line.rs`), e.g. the standard 81-character line, optionally followed by a comment or
 //!   rating after whitespace, `#`, `:` or `,`;
-//! - the `puzzle,solution` CSV of the Kaggle sets, header allowed (`csv.rs`): a later field with exactly as many
-//!   cells as the puzzle is read as its expected solution;
+//! - CSV files such as the Kaggle sets (`csv.rs`): `puzzle,solution`, `quizzes,solutions`,
+//!   `id,puzzle,solution,clues,difficulty`, ...: with a header, the puzzle and solution columns are found by name;
+//!   without one, the first field that is a valid grid is the puzzle and a later field with exactly as many cells
+//!   is its expected solution;
 //! - a multi-line grid as people paste it (`grid.rs`): N rows of N cells, with or without spaces and `|`, `-`,
 //!   `+` separators.
 //!
@@ -32,6 +34,7 @@ use std::fmt;
 
 use crate::board::{Board, Clash};
 
+pub use csv::{PUZZLE_NAMES, SOLUTION_NAMES};
 pub use reader::{Reader, ReaderOptions, MAX_LINE_BYTES};
 
 /// A puzzle read from input: the board and, when the input carried one, its expected solution.
@@ -125,6 +128,23 @@ pub enum ParseErrorKind {
         /// Puzzles found.
         found: usize,
     },
+    /// A CSV data line too short to hold the column its header names for the puzzle.
+    MissingColumn {
+        /// 1-based column (field) the header names.
+        column: usize,
+        /// Fields on the line.
+        fields: usize,
+    },
+    /// The field the CSV header names for the solution does not hold a grid of the puzzle's size.
+    SolutionLength {
+        /// Cells found.
+        found: usize,
+        /// Cells of the puzzle.
+        expected: usize,
+    },
+    /// A CSV header after data lines whose columns differ from the file's first header (a repeated identical
+    /// header, as `cat a.csv b.csv` makes, is skipped silently). Its columns apply to the lines after it.
+    HeaderInMiddle,
 }
 
 fn allowed_symbols(side: usize) -> String {
@@ -170,6 +190,18 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Clash(c) => write!(f, "{c}"),
             ParseErrorKind::Io(e) => write!(f, "read error: {e}"),
             ParseErrorKind::NotOnePuzzle { found } => write!(f, "expected one puzzle, found {found}"),
+            ParseErrorKind::MissingColumn { column, fields } => write!(
+                f,
+                "no column {column} (the line has {fields} field{})",
+                if *fields == 1 { "" } else { "s" }
+            ),
+            ParseErrorKind::SolutionLength { found, expected } => {
+                write!(f, "solution has {found} cells, expected {expected}")
+            }
+            ParseErrorKind::HeaderInMiddle => write!(
+                f,
+                "a CSV header in the middle of the file (its columns are used from here on)"
+            ),
         }
     }
 }

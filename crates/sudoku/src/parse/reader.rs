@@ -4,14 +4,20 @@
 //! stored), the multi-line grid being read, and at most two finished records.
 //!
 //! Per non-blank, non-comment line (leading whitespace skipped), in this order:
-//! 1. the first line with a comma and a word before it is a CSV header: skipped;
-//! 2. inside a multi-line grid, the line is its next row, unless it is a whole one-line puzzle of another size
+//! 1. a CSV header (a comma-separated line of names, see `csv.rs`) is not a puzzle: the first one sets the
+//!    columns where later lines hold puzzle and solution; a later one with the same names (concatenated files)
+//!    is skipped; a later one with other names is reported as a header in the middle of the file, and its
+//!    columns apply from there on. While a header puts the puzzle in a later column than the first, every data
+//!    line is read by columns;
+//! 2. a line with a comma whose first token is not a whole grid is read from its first comma-separated field
+//!    that is a valid grid (an `id,puzzle,solution,...` line without header);
+//! 3. inside a multi-line grid, the line is its next row, unless it is a whole one-line puzzle of another size
 //!    or its first token is longer than two rows (a one-line puzzle gone wrong), which ends the grid as incomplete;
-//! 3. a first token with a whole grid's cell count (16, 81, 256, 625, 1296) is a one-line puzzle, except that a
+//! 4. a first token with a whole grid's cell count (16, 81, 256, 625, 1296) is a one-line puzzle, except that a
 //!    16-character token with a symbol above 4 (impossible on a 4x4 board) starts a 16x16 grid;
-//! 4. a line whose cells (decoration `| + - = ,` and spaces removed) number 4, 9, 16, 25 or 36 starts a grid;
-//! 5. a line whose cells number a whole grid is a one-line puzzle written with separators;
-//! 6. anything else is a wrong-length error (or "glued" when it holds exactly two puzzles' worth of cells).
+//! 5. a line whose cells (decoration `| + - = ,` and spaces removed) number 4, 9, 16, 25 or 36 starts a grid;
+//! 6. a line whose cells number a whole grid is a one-line puzzle written with separators;
+//! 7. anything else is a wrong-length error (or "glued" when it holds exactly two puzzles' worth of cells).
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
@@ -41,8 +47,10 @@ pub struct Reader<R> {
     buf: Vec<u8>,
     /// 1-based number of the line in `buf`; 0 before the first.
     line_no: usize,
-    /// True once a line with content was seen (the CSV header may only be the first).
+    /// True once a line with content was seen (a CSV header after it is "in the middle").
     seen_content: bool,
+    /// The columns named by the CSV header in force, if any.
+    columns: Option<csv::Columns>,
     /// The multi-line grid being read, if any.
     block: Option<Block>,
     /// Finished records not yet returned.
@@ -65,6 +73,7 @@ impl<R: BufRead> Reader<R> {
             buf: Vec::new(),
             line_no: 0,
             seen_content: false,
+            columns: None,
             block: None,
             ready: VecDeque::with_capacity(2),
             done: false,
@@ -173,18 +182,58 @@ impl<R: BufRead> Reader<R> {
         if content.is_empty() || content.starts_with('#') {
             return;
         }
-        if !self.seen_content {
-            self.seen_content = true;
-            if csv::is_header(content) {
-                return;
-            }
-        }
         let explicit = self.options.box_size;
+        if let Some(columns) = csv::header(content) {
+            self.flush_block();
+            let repeated = self
+                .columns
+                .as_ref()
+                .is_some_and(|c| c.names == columns.names);
+            if self.seen_content && !repeated {
+                self.push(
+                    line,
+                    Err(ParseError {
+                        line,
+                        column: None,
+                        kind: ParseErrorKind::HeaderInMiddle,
+                    }),
+                );
+            }
+            self.seen_content = true;
+            self.columns = Some(columns);
+            return;
+        }
+        self.seen_content = true;
+        if let Some(csv::Columns {
+            puzzle: Some(puzzle_col @ 1..),
+            solution,
+            ..
+        }) = self.columns
+        {
+            let item = csv::by_columns(text, puzzle_col, solution, explicit, line).and_then(
+                |(board, solution)| {
+                    Ok(Puzzle {
+                        board: checked(board, line)?,
+                        solution,
+                    })
+                },
+            );
+            self.push(line, item);
+            return;
+        }
         let token = first_token(text);
         let single_box = match explicit {
             Some(b) => (token.chars == b.pow(4)).then_some(b),
             None => box_size_for_cells(token.chars),
         };
+        if single_box.is_none() && token.rest.contains(',') {
+            if let Some((field, b)) = csv::find_grid_field(text, explicit) {
+                self.flush_block();
+                let item = single(&field, b, line);
+                self.push(line, item);
+                return;
+            }
+        }
 
         if let Some(block) = &mut self.block {
             if row_cells(text).next().is_none() {
