@@ -192,8 +192,11 @@ impl Table {
             return Err(st.conflict());
         }
         let mut changed = false;
+        // Scope position of the only variable that changed, `usize::MAX` if several did.
+        let mut only = usize::MAX;
         for i in 0..n {
             if self.update(i, st, &mut limit) {
+                only = if changed { usize::MAX } else { i };
                 changed = true;
                 if limit == 0 {
                     break;
@@ -213,8 +216,18 @@ impl Table {
         if !primed {
             st.cstate.set_word(base + 1, 1);
         }
+        // When one variable changed, only rows using its removed values left `valid`: its remaining values keep
+        // every support they had at the previous fixpoint, so only the others need checking (CT's rule). Not with
+        // repeated variables, whose other positions may hold stale snapshots.
+        let skip = if primed && !self.repeated {
+            only
+        } else {
+            usize::MAX
+        };
         for i in 0..n {
-            self.filter(i, st, limit)?;
+            if i != skip {
+                self.filter(i, st, limit)?;
+            }
         }
         // The from-scratch check costs what the old row scan cost; big tables skip it so debug test runs stay short.
         #[cfg(debug_assertions)]
@@ -329,18 +342,18 @@ impl Table {
     }
 
     /// True when some valid row puts domain position `pos` at scope position `i` (residue first, then a scan).
-    #[inline]
+    #[inline(always)]
     fn has_support<W: Copy>(&self, t: &mut Trailed<W>, i: usize, pos: usize, limit: usize) -> bool {
         let nw = self.nw;
         let at = self.col[i] as usize + pos;
-        let sup = &self.supports[at * nw..(at + 1) * nw];
         let vb = self.base as usize + 2;
         let ib = self.free_base as usize;
         let rb = ib + nw + at;
         let r = t.free[rb] as usize;
-        if t.word(vb + r) & sup[r] != 0 {
+        if t.word(vb + r) & self.supports[at * nw + r] != 0 {
             return true;
         }
+        let sup = &self.supports[at * nw..(at + 1) * nw];
         for j in 0..limit {
             let k = t.free[ib + j] as usize;
             if t.word(vb + k) & sup[k] != 0 {
