@@ -443,6 +443,23 @@ impl Counted {
         gone: D::W,
         st: &mut State<D>,
     ) -> Result<(), Conflict> {
+        if gone.clear_lowest().is_zero() {
+            // One value gone (forward checking's case): straight-line code per group, no inner loop whose trip
+            // count the branch predictor would have to guess.
+            let b = gone.lowest();
+            for &(lp, _) in self.of_var.row(v) {
+                let (lo, p) = ((lp >> 6) as usize, lp & 63);
+                let Some(slot) = self.places.get_mut(lo + b as usize) else {
+                    continue;
+                };
+                let m = *slot & !(1u64 << p);
+                *slot = m;
+                if m & m.wrapping_sub(1) == 0 {
+                    self.check(lo, b, m, st)?;
+                }
+            }
+            return Ok(());
+        }
         for &(lp, _) in self.of_var.row(v) {
             let (lo, p) = ((lp >> 6) as usize, lp & 63);
             let keep = !(1u64 << p);
