@@ -30,7 +30,7 @@
 //!
 //! # Inside
 //! Modules depend only downward:
-//! `ids`, `values` -> [`domain`] -> [`trail`] -> [`state`] -> [`constraints`] -> [`model`] -> [`propagate`] ->
+//! `ids`, `values` -> [`domain`] -> [`trail`], [`trailed`] -> [`state`] -> [`constraints`] -> [`model`] -> [`propagate`] ->
 //! [`heuristics`] -> `search` -> [`Solver`], [`parallel`].
 //!
 //! - Domains are bitsets over value positions: one `u64` (up to 64 values), one `u128` (up to 128) or `bitvec`
@@ -59,6 +59,7 @@ pub mod solver;
 pub mod state;
 pub mod stats;
 pub mod trail;
+pub mod trailed;
 pub mod values;
 
 pub use config::SearchConfig;

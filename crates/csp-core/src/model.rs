@@ -10,7 +10,9 @@ use std::sync::OnceLock;
 
 use crate::constraints::{AllDifferent, Constraint, Equal, Linear, NotEqual, Relation, Table};
 use crate::csr::Csr;
+use crate::domain::{Domain, Word};
 use crate::ids::{ConstraintId, VarId};
+use crate::trailed::{Layout, Trailed};
 use crate::values::Values;
 
 /// Widest domain accepted (values per variable).
@@ -322,16 +324,27 @@ impl Model {
                 rows.extend(pos);
             }
         }
+        let widths = vars
+            .iter()
+            .map(|&v| self.values[v as usize].width() as u32)
+            .collect();
         Ok(self.post(Constraint::Table(Table::new(
             vars,
             flat,
             tuples.len(),
             rows,
+            widths,
         ))))
     }
 
     /// Freezes the model.
-    pub fn build(self) -> Result<Problem, ModelError> {
+    pub fn build(mut self) -> Result<Problem, ModelError> {
+        let mut layout = Layout::default();
+        for c in &mut self.constraints {
+            if let Constraint::Table(t) = c {
+                t.place(&mut layout);
+            }
+        }
         let max_width = self.values.iter().map(Values::width).max().unwrap_or(1);
         let mut pairs = Vec::new();
         for (c, con) in self.constraints.iter().enumerate() {
@@ -354,6 +367,7 @@ impl Model {
             occurrences,
             max_width,
             max_table_arity,
+            layout,
             neighbours: OnceLock::new(),
         })
     }
@@ -384,12 +398,26 @@ pub struct Problem {
     pub(crate) max_width: usize,
     /// Longest table scope (scratch sizing).
     pub(crate) max_table_arity: usize,
+    /// Where constraints keep their trailed words (see [`crate::trailed`]).
+    layout: Layout,
     /// `neighbours.row(v)` = the distinct variables other than `v` sharing a constraint with `v`, ascending. Built
     /// on first use (only the degree heuristic needs it; it is quadratic in the size of large groups).
     neighbours: OnceLock<Csr<u32>>,
 }
 
 impl Problem {
+    /// A fresh trailed store for one search on representation `D`, in its initial state.
+    pub(crate) fn trailed<D: Domain>(&self) -> Trailed<D::W> {
+        let l = &self.layout;
+        let mut doms = vec![D::W::ZERO; l.doms];
+        for c in &self.constraints {
+            if let Constraint::Table(t) = c {
+                t.init_snapshots::<D>(&mut doms);
+            }
+        }
+        Trailed::new(l.words.clone(), doms, l.free.clone(), l.tmp)
+    }
+
     /// Number of variables.
     pub fn num_vars(&self) -> usize {
         self.values.len()

@@ -59,6 +59,7 @@ impl<'p, D: Domain> Search<'p, D> {
         let widths: Vec<usize> = problem.values.iter().map(|v| v.width()).collect();
         let mut st = State::new(&widths);
         st.scratch = vec![D::full(problem.max_width); problem.max_table_arity];
+        st.cstate = problem.trailed::<D>();
         let prop = Propagator::for_domain::<D>(
             &problem.constraints,
             problem.num_vars(),

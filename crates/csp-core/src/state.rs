@@ -5,6 +5,7 @@
 
 use crate::domain::{Domain, Event, Word};
 use crate::trail::Trail;
+use crate::trailed::Trailed;
 
 /// Why propagation stopped: the constraint that emptied a domain or found a violation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +66,8 @@ pub struct State<D: Domain> {
     pub(crate) blame: u32,
     /// Scratch domains for propagators (one per position of the widest table), cleared before each use.
     pub(crate) scratch: Vec<D>,
+    /// Words that constraints keep between calls (`table`'s valid rows), trailed level by level with the domains.
+    pub(crate) cstate: Trailed<D::W>,
 }
 
 impl<D: Domain> State<D> {
@@ -92,6 +95,7 @@ impl<D: Domain> State<D> {
             changed: Vec::with_capacity(n),
             blame: Conflict::DECISION,
             scratch: Vec::new(),
+            cstate: Trailed::empty(),
         };
         st.reset(&widths.iter().map(|&w| D::full(w)).collect::<Vec<_>>());
         st
@@ -103,6 +107,7 @@ impl<D: Domain> State<D> {
     /// root like any other assignment.
     pub fn reset(&mut self, init: &[D]) {
         self.trail.clear();
+        self.cstate.reset();
         self.stamp = 0;
         self.stamps.clear();
         self.next_stamp = 1;
@@ -147,6 +152,12 @@ impl<D: Domain> State<D> {
     #[inline]
     pub fn dom(&self, v: u32) -> &D {
         &self.vars[v as usize].dom
+    }
+
+    /// `dom(v)` and the constraints' trailed store at once (a propagator reads the one while updating the other).
+    #[inline]
+    pub(crate) fn dom_and_cstate(&mut self, v: u32) -> (&D, &mut Trailed<D::W>) {
+        (&self.vars[v as usize].dom, &mut self.cstate)
     }
 
     /// Word 0 of `dom(v)`: the whole domain for one-word representations.
@@ -445,6 +456,7 @@ impl<D: Domain> State<D> {
     #[inline]
     pub fn push_level(&mut self) {
         self.trail.push_level();
+        self.cstate.push_level();
         self.stamps.push(self.stamp);
         self.stamp = self.next_stamp;
         self.next_stamp += 1;
@@ -472,6 +484,7 @@ impl<D: Domain> State<D> {
             }
             x.dom.set_word(s, e.old);
         });
+        self.cstate.pop_level();
         if let Some(stamp) = self.stamps.pop() {
             self.stamp = stamp;
         }

@@ -15,7 +15,10 @@
 //! 1. Write `constraints/my_rule.rs` with a struct holding its scope (`vars: Vec<u32>`) and data, an
 //!    `is_satisfied`, and `on_fixed` and/or `propagate` taking `&mut State<D>`; return `Err(st.conflict())`
 //!    (or let `?` carry one from a domain operation) when the rule fails. Every domain change must go through
-//!    `State` methods so it is trailed.
+//!    `State` methods so it is trailed. A rule that keeps state between calls (counters, bitsets) cannot store it
+//!    in the constraint, which is shared by every search: it reserves words in the trailed store
+//!    ([`crate::trailed`]) when the model is built, as `Table::place` does, and reads and writes them through
+//!    `State::cstate`, so undo restores them with the domains.
 //! 2. Add a variant to [`Constraint`] and one arm in each `match` below (`vars`, `is_satisfied`, the hooks, and
 //!    `has_fixed_rule` / `has_domain_rule` to say which hooks it wants).
 //! 3. Add a posting method on [`crate::Model`] that validates user input and returns `ModelError`s.
