@@ -40,6 +40,10 @@ use crate::trailed::{Layout, Trailed};
 #[cfg(debug_assertions)]
 const CHECKED_ROWS: usize = 256;
 
+/// Largest support structure (words) a table builds: 32 MiB. Beyond it (wide domains and very many rows, e.g.
+/// 3 x 4096 values x 100,000 rows would need 150 MiB) the table falls back to scanning its rows on every call.
+const MAX_SUPPORT_WORDS: usize = 1 << 22;
+
 /// Allowed tuples over a scope.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -50,8 +54,7 @@ pub struct Table {
     /// Number of tuples posted (needed when the scope is empty).
     count: usize,
     /// The tuples whose every value is in its variable's initial domain, as positions, row-major (read by the
-    /// from-scratch check only).
-    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    /// row-scan fallback and the from-scratch check).
     rows: Vec<u32>,
     /// Number of rows in `rows`.
     nrows: usize,
@@ -71,6 +74,9 @@ pub struct Table {
     snap_slots: u32,
     /// First untrailed `u32` word (index, then residues).
     free_base: u32,
+    /// The compact-table structures exist (`supports` within `MAX_SUPPORT_WORDS`); otherwise every call scans
+    /// all rows, the previous algorithm, with the same pruning.
+    compact: bool,
     /// Some variable occurs twice in the scope: a filtering step can then leave another position's snapshot
     /// larger than the domain, so fixed variables are checked like open ones.
     repeated: bool,
@@ -95,8 +101,9 @@ impl Table {
             col.push(total);
             total += w;
         }
-        let mut supports = vec![0u64; total as usize * nw];
-        if n > 0 {
+        let compact = total as usize * nw <= MAX_SUPPORT_WORDS;
+        let mut supports = vec![0u64; if compact { total as usize * nw } else { 0 }];
+        if n > 0 && compact {
             for (r, row) in rows.chunks(n).enumerate() {
                 for (i, &p) in row.iter().enumerate() {
                     let at = (col[i] + p) as usize * nw + r / 64;
@@ -115,6 +122,7 @@ impl Table {
         sorted.dedup();
         let repeated = sorted.len() < n;
         Self {
+            compact,
             repeated,
             vars,
             tuples,
@@ -134,7 +142,7 @@ impl Table {
 
     /// Reserves this table's words in the store layout (model build; once per table).
     pub(crate) fn place(&mut self, layout: &mut Layout) {
-        if self.vars.is_empty() {
+        if self.vars.is_empty() || !self.compact {
             return;
         }
         self.base = layout.words.len() as u32;
@@ -155,6 +163,9 @@ impl Table {
 
     /// Writes the initial snapshots (full initial domains) into `doms`, the store's domain area.
     pub(crate) fn init_snapshots<D: Domain>(&self, doms: &mut [D::W]) {
+        if !self.compact {
+            return;
+        }
         for (i, &w) in self.widths.iter().enumerate() {
             let full = D::full(w as usize);
             let at = self.snap_base as usize + i * self.snap_slots as usize;
@@ -185,6 +196,9 @@ impl Table {
             } else {
                 Err(st.conflict())
             };
+        }
+        if !self.compact {
+            return self.propagate_scan(st);
         }
         let base = self.base as usize;
         let mut limit = st.cstate.word(base) as usize;
@@ -237,6 +251,40 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// The fallback for tables too big for compact-table: keeps the positions that appear in some row whose
+    /// positions are all still in their domains (GAC too, at O(rows x arity) per call).
+    fn propagate_scan<D: Domain>(&self, st: &mut State<D>) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let mut support = std::mem::take(&mut st.scratch);
+        for d in support.iter_mut().take(n) {
+            d.clear();
+        }
+        let mut any = false;
+        for row in self.rows.chunks(n) {
+            if self
+                .vars
+                .iter()
+                .zip(row)
+                .all(|(&v, &p)| st.dom(v).contains(p as usize))
+            {
+                any = true;
+                for (d, &p) in support.iter_mut().zip(row) {
+                    d.insert(p as usize);
+                }
+            }
+        }
+        let result = if any {
+            self.vars
+                .iter()
+                .zip(&support)
+                .try_for_each(|(&v, s)| st.intersect(v, s).map(|_| ()))
+        } else {
+            Err(st.conflict())
+        };
+        st.scratch = support;
+        result
     }
 
     /// Step 1 for scope position `i`: removes from `valid` the rows using values gone since the snapshot, and
@@ -477,6 +525,41 @@ mod tests {
     use crate::propagate::{Propagation, Propagator};
     use crate::state::State;
     use crate::stats::Stats;
+
+    /// The row-scan fallback (tables past `MAX_SUPPORT_WORDS`) prunes exactly as compact-table: same solutions,
+    /// same node count, on a random table whose scope shares variables with a second table.
+    #[test]
+    fn the_row_scan_fallback_matches_compact_table() {
+        use crate::{SearchConfig, Solver};
+        let build = |compact: bool| {
+            let mut m = Model::new();
+            let x: Vec<_> = (0..4).map(|_| m.new_var(0, 5).unwrap()).collect();
+            let mut seed = 7u64;
+            let mut next = move || {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((seed >> 33) % 6) as i64
+            };
+            let t1: Vec<Vec<i64>> = (0..80).map(|_| (0..3).map(|_| next()).collect()).collect();
+            let t2: Vec<Vec<i64>> = (0..20).map(|_| (0..2).map(|_| next()).collect()).collect();
+            m.table(&x[..3], &t1).unwrap();
+            m.table(&[x[2], x[3]], &t2).unwrap();
+            let mut p = m.build().unwrap();
+            for c in &mut p.constraints {
+                if let Constraint::Table(t) = c {
+                    t.compact = compact;
+                }
+            }
+            p
+        };
+        let (fast, slow) = (build(true), build(false));
+        let cfg = SearchConfig::default();
+        let a = Solver::new(&fast, cfg.clone()).count(&[], u64::MAX);
+        let b = Solver::new(&slow, cfg).count(&[], u64::MAX);
+        assert!(a.count > 0);
+        assert_eq!((a.count, a.stats.nodes), (b.count, b.stats.nodes));
+    }
 
     #[test]
     fn undo_restores_the_valid_row_set_and_the_domains() {
