@@ -434,7 +434,8 @@ impl Search<'_> {
                 if digits.count_ones() == 2 {
                     let e = (31 - digits.leading_zeros()) as usize;
                     let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
-                    if (box_count(x, cell), x.count_ones()) > (box_count(y, cell), y.count_ones()) {
+                    let (bx, by) = (box_count(x, cell), box_count(y, cell));
+                    if bx > by || (bx == by && x.count_ones() > y.count_ones()) {
                         d = e;
                     }
                 }
