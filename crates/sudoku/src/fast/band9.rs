@@ -289,7 +289,7 @@ impl Board9 {
             };
             // weight[cell]: for each of the cell's two digits, its candidates in the cell's row times those in
             // the cell's band column (the cell itself included in both).
-            let mut weight = [0u32; 32];
+            let mut weight = [0u8; 32];
             for &x in &self.cand[9 * b..9 * b + 9] {
                 let mut cells = x & pairs[b];
                 while cells != 0 {
@@ -298,10 +298,11 @@ impl Board9 {
                     let row = (x >> (9 * (cell / 9))) & 0x1FF;
                     // The column's three bits (0, 9, 18) summed at bit 18 by one multiply (no carry reaches 20).
                     let col = ((x >> (cell % 9)) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
-                    weight[cell & 31] += u32::from(POP9[row as usize]) * col;
+                    // At most 2 digits x 9 x 3: fits a byte.
+                    weight[cell & 31] += POP9[row as usize] * col as u8;
                 }
             }
-            let mut best = (0, u32::MAX);
+            let mut best = (0, u8::MAX);
             let mut cells = pairs[b];
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
