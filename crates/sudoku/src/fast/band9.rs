@@ -442,7 +442,14 @@ impl Search<'_> {
                 }
                 digits &= !(1 << d);
                 self.node()?;
-                let mut child = *board;
+                // At a fixpoint `prev` equals `cand`: the copy reads the candidates once and writes them twice.
+                debug_assert_eq!(board.cand, board.prev);
+                let cand = board.cand;
+                let mut child = Board9 {
+                    cand,
+                    prev: cand,
+                    unsolved: board.unsolved,
+                };
                 child.assign(d, b, cell);
                 self.run(&mut child, depth)?;
             }
