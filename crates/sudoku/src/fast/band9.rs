@@ -6,8 +6,9 @@
 //!
 //! 1. *Band update* of one digit in one band, whenever its bits changed: one table lookup keeps only the minirows
 //!    that lie on a valid row->box permutation (locked candidates + box hidden singles); a row left with one cell
-//!    is a hidden single, which is placed: the cell leaves the other digits. A box whose candidates lie in one
-//!    column takes that column from the digit's other two bands (pointing; covers the placed cells too).
+//!    (found by two more lookups, see [`super::tables::SOLO_ROWS`]) is a hidden single, which is placed: the cell
+//!    leaves the other digits. A box whose candidates lie in one column takes that column from the digit's other
+//!    two bands (pointing; covers the placed cells too).
 //! 2. *Naked singles*: bit-sliced counting over the nine digits finds, per band, the unsolved cells with no
 //!    candidate (conflict) and with exactly one (placed).
 //!
@@ -37,16 +38,36 @@
 //!   compares; skipping the confirming empty sweep when no update touched an entry the sweep had passed: 361k ->
 //!   385k (few sweeps are empty, and the flag costs registers in the unrolled sweep); scoring bi-value cells by
 //!   their bi-value peers in all three bands: 4% fewer guesses but 377k -> 380k (first), 460k over all bands.
-//! - node counts against the crate (its `_solve` calls): 1106 first 209 vs 205, count-2 495 vs 615; 1905 first
-//!   125 vs 158. The search is as small or smaller; the gap is instructions per node (about 1.7k vs 1.3k).
+//! - rows with one cell by `SOLO_ROWS & LOCKED` instead of a field-wise count: 1106 361k -> 337k.
+//! - state passed to the recursion by reference (one copy per branch instead of two): 337k -> 330k; minirow key
+//!   by a carry-free group test and one multiply: 330k -> 314k.
+//! - the branching cell by row x band-column counts of its digits (see `Board9::choose`): nodes 209 -> 172,
+//!   314k -> 278k; the last naked-singles pass counting to three for `choose`: -> 274k; one compare per node
+//!   for the limits; a branch's copy reading `cand` once: -> 271k.
+//! - tried and dropped (each slower, by instruction count, though each saves work on paper): comparing two
+//!   entries per 64-bit compare in the sweep (337k -> 380k), skipping a band whose nine entries a vector compare
+//!   finds unchanged (314k -> 445k), per-band inner sweeps (278k -> 335k), the conflict test moved after the
+//!   stores, the band counts by table, `naked_singles` or `propagate` out of line (+0.3 to +2%). The unrolled
+//!   sweep is fragile: the compiler's register allocation across its 27 inlined updates decides the figures.
+//! - node counts against the crate (its `_solve` calls), before the new branching rule: 1106 first 209 vs 205,
+//!   count-2 495 vs 615; 1905 first 125 vs 158. After it: 169, 410 and 105.
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
 //! call stack) for every branch but the last, which continues in place.
 //!
-//! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), solve-only instructions per puzzle:
-//! ahead or level on kaggle, 17-clue and magictour; 10-12% behind on forum_hardest_1905 and up to 38% behind on
-//! forum_hardest_1106 (first solution), with fewer guesses than the crate (64 vs 78 per hardest_1905 puzzle) but
-//! about 35% more instructions per guess. The next step is a cheaper band update, not a stronger one.
+//! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), 2026-11-22. Solve-only
+//! instructions per puzzle (callgrind; for the crate, its `sudoku::solver` functions called from the peers
+//! harness; forum_hardest_1905 = its first 5000 puzzles), fast vs crate, first solution / count to two:
+//! kaggle_10k 5.26k vs 7.59k / 5.27k vs 6.29k; 17_clue 10.5k vs 14.1k / 11.8k vs 15.0k; magictour 34.6k vs
+//! 45.3k / 55.0k vs 72.8k; forum_hardest_1905 171k vs 208k / 338k vs 424k; forum_hardest_1106 271k vs 273k /
+//! 629k vs 811k. So fewer instructions everywhere, but only by 0.5% on 1106's first solutions. Wall time
+//! (medians of 5 alternating runs, puzzles/s ratio fast/crate) follows except on the hardest sets: kaggle 1.28 /
+//! 1.14, 17-clue 1.04 / 1.03, magictour 1.06 / 1.04, forum_hardest_1905 0.98 / 1.10, forum_hardest_1106 0.75 /
+//! 0.99. The gap is branch prediction: cachegrind's simulator counts 1.8M mispredictions on 1106 (first
+//! solutions) against the crate's 1.3M for the same instruction count, half of ours in the sweep's
+//! `cand != prev` tests and a fifth on "the update found a new hidden single". Clearing hidden singles without
+//! that branch bought 7% wall time for 7% more instructions (not taken); fewer unpredictable branches in the
+//! sweep is the next step.
 
 use std::time::Instant;
 
