@@ -14,9 +14,11 @@
 //! Measured (12-Queens count, 2 threads, `examples/parallel_balance.rs`): the previous scheme (rayon `par_iter`
 //! with `map_init` over 37 subproblems) did only 2-4% extra work, but the 9 unsplit top-level subtrees (77% of the
 //! nodes) sat together at the front of the list, and rayon's adaptive splitting (a few splits, more only when a
-//! job is stolen) can leave such a run of big subproblems as one sequential leaf on one worker: inside a pool the
-//! workers' CPU times split 75% / 25%, capping the speedup near 1.3x. With the shared counter they split about
-//! 52% / 48%, and the greedy schedule of the node counts is within 1% of a perfect halving (see the test below).
+//! job is stolen) can leave such a run of big subproblems as one sequential leaf on one worker: called from inside
+//! a pool (`ThreadPool::install`, or from a rayon task) the workers' CPU times split 75% / 25%, capping the speedup
+//! near 1.3x; called from outside any pool (`examples/queens.rs`) the job starts as stolen, splits finer, and was
+//! already balanced (52% / 47% of perf samples). With the shared counter both cases split about 50% / 50%, and the
+//! greedy schedule of the node counts is within 1% of a perfect halving (see the test below).
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
