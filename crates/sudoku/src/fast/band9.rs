@@ -63,9 +63,10 @@
 //! 629k vs 811k. So fewer instructions everywhere, but only by 0.5% on 1106's first solutions. (The counts of
 //! one binary move by up to ~200 per puzzle between runs, with the alignment `memcpy` meets under address
 //! randomisation: 4% of a kaggle puzzle, 0.1% of a hardest one.) Wall time
-//! (medians of 5 alternating runs, puzzles/s ratio fast/crate) follows except on the hardest sets: kaggle 1.28 /
-//! 1.14, 17-clue 1.04 / 1.03, magictour 1.06 / 1.04, forum_hardest_1905 0.98 / 1.10, forum_hardest_1106 0.75 /
-//! 0.99. The gap is branch prediction: cachegrind's simulator counts 1.8M mispredictions on 1106 (first
+//! (medians of 5 alternating runs, puzzles/s ratio fast/crate; three sessions on a shared 2-core machine, which
+//! moves single medians by 10%) follows except on the hardest sets: kaggle 1.16-1.38 / 1.14-1.23, 17-clue
+//! 1.02-1.05 / 0.90-1.25, magictour 0.89-1.06 / 1.04-1.21, forum_hardest_1905 0.96-1.04 / 0.98-1.10,
+//! forum_hardest_1106 0.75-0.85 / 0.87-1.00. The gap is branch prediction: cachegrind's simulator counts 1.8M mispredictions on 1106 (first
 //! solutions) against the crate's 1.3M for the same instruction count, half of ours in the sweep's
 //! `cand != prev` tests and a fifth on "the update found a new hidden single". Clearing hidden singles without
 //! that branch bought 7% wall time for 7% more instructions (not taken); fewer unpredictable branches in the
