@@ -68,9 +68,13 @@
 //! 1.02-1.05 / 0.90-1.25, magictour 0.89-1.06 / 1.04-1.21, forum_hardest_1905 0.96-1.04 / 0.98-1.10,
 //! forum_hardest_1106 0.75-0.85 / 0.87-1.00. The gap is branch prediction: cachegrind's simulator counts 1.8M mispredictions on 1106 (first
 //! solutions) against the crate's 1.3M for the same instruction count, half of ours in the sweep's
-//! `cand != prev` tests and a fifth on "the update found a new hidden single". Clearing hidden singles without
-//! that branch bought 7% wall time for 7% more instructions (not taken); fewer unpredictable branches in the
-//! sweep is the next step.
+//! `cand != prev` tests and a fifth on "the update found a new hidden single". The band update now clears its hidden
+//! singles without that branch (nine ANDs with an often-empty mask): more instructions, fewer mispredictions,
+//! and wall time is what users get. Medians of 3 alternating runs (3 rounds each) on a quiet machine, puzzles/s,
+//! crate / with the branch / branch-free: forum_hardest_1905 first 22.8k / 22.6k / 25.1k, count-2 11.2k / 11.3k /
+//! 12.6k; forum_hardest_1106 first 17.8k / 14.6k / 16.1k, count-2 5.9k / 6.4k / 7.1k; kaggle, 17-clue and
+//! magictour unchanged or faster. 1106's first solutions are still behind the crate; fewer unpredictable
+//! branches in the sweep (`cand != prev`) is the next step.
 
 use std::time::Instant;
 
@@ -191,11 +195,9 @@ impl Board9 {
         // Rows of the band holding exactly one cell (see `SOLO_ROWS`).
         let single = a & SOLO_ROWS[key] & locked;
         let new = single & self.unsolved[b & 3];
-        if new != 0 {
-            self.unsolved[b & 3] &= !new;
-            for x in &mut self.cand[9 * (b % 3)..9 * (b % 3) + 9] {
-                *x &= !new;
-            }
+        self.unsolved[b & 3] &= !new;
+        for x in &mut self.cand[9 * (b % 3)..9 * (b % 3) + 9] {
+            *x &= !new;
         }
         self.cand[i] = a;
         self.prev[i] = a;
