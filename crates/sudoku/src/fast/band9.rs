@@ -73,8 +73,9 @@
 //! and wall time is what users get. Medians of 3 alternating runs (3 rounds each) on a quiet machine, puzzles/s,
 //! crate / with the branch / branch-free: forum_hardest_1905 first 22.8k / 22.6k / 25.1k, count-2 11.2k / 11.3k /
 //! 12.6k; forum_hardest_1106 first 17.8k / 14.6k / 16.1k, count-2 5.9k / 6.4k / 7.1k; kaggle, 17-clue and
-//! magictour unchanged or faster. 1106's first solutions are still behind the crate; fewer unpredictable
-//! branches in the sweep (`cand != prev`) is the next step.
+//! magictour unchanged or faster. With the sweep's `cand != prev` branches also replaced by a mask
+//! (see `propagate`), 1106's first solutions are level with the crate (16.8k vs 16.9k, medians) and every other
+//! set and mode is ahead.
 
 use std::time::Instant;
 
@@ -268,18 +269,22 @@ impl Board9 {
             let mut any = false;
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
             // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
-            // Unrolled, so that every index inside each inlined band update is a constant.
-            macro_rules! sweep {
-                ($($i:literal)*) => {
-                    $(
-                        if self.cand[$i] != self.prev[$i] {
-                            any = true;
-                            self.update_band($i)?;
-                        }
-                    )*
-                };
+            // The entries to update are found branch-free (one compare per entry into a 27-bit mask), then visited
+            // by `trailing_zeros`; entries changed by this pass's updates wait for the next pass. It replaced an
+            // unrolled sweep with one `cand != prev` branch per entry (constant indices, fewer instructions, but
+            // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
+            // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
+            // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
+            let mut dirty = 0u32;
+            for (i, (c, p)) in self.cand[..27].iter().zip(&self.prev[..27]).enumerate() {
+                dirty |= u32::from(c != p) << i;
             }
-            sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            while dirty != 0 {
+                any = true;
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                self.update_band(i)?;
+            }
             if !any {
                 let (placed, pairs) = self.naked_singles()?;
                 if !placed {
