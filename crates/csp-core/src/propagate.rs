@@ -204,26 +204,16 @@ impl Propagator {
         } else {
             groups::Groups::default()
         };
+        let (peers_rest, rest_groups) = split_rows(num_vars, &rest_pairs);
+        let (peers, peer_groups) = split_rows(num_vars, &peer_pairs);
         Self {
             level,
             group_singles: singles && groups.len() > 0,
             counted,
             counting: false,
             drain: Vec::with_capacity(num_vars),
-            peers_rest: Csr::from_pairs(
-                num_vars,
-                &rest_pairs
-                    .iter()
-                    .map(|&(v, (u, _))| (v, u))
-                    .collect::<Vec<_>>(),
-            ),
-            rest_groups: Csr::from_pairs(
-                num_vars,
-                &rest_pairs
-                    .iter()
-                    .map(|&(v, (_, c))| (v, c))
-                    .collect::<Vec<_>>(),
-            ),
+            peers_rest,
+            rest_groups,
             groups,
             pair_watch: Csr::from_pairs(num_vars, &pair_watch),
             pair_scheduled: vec![false; pairs.len()],
@@ -231,20 +221,8 @@ impl Propagator {
             pair_head: 0,
             pairs,
             fix_watch: Csr::from_pairs(num_vars, &fix),
-            peers: Csr::from_pairs(
-                num_vars,
-                &peer_pairs
-                    .iter()
-                    .map(|&(v, (u, _))| (v, u))
-                    .collect::<Vec<_>>(),
-            ),
-            peer_groups: Csr::from_pairs(
-                num_vars,
-                &peer_pairs
-                    .iter()
-                    .map(|&(v, (_, c))| (v, c))
-                    .collect::<Vec<_>>(),
-            ),
+            peers,
+            peer_groups,
             dom_watch: Csr::from_pairs(num_vars, &dom),
             domain_rules,
             scheduled: vec![false; constraints.len()],
@@ -599,6 +577,17 @@ impl Propagator {
         st.fixed_head = 0;
         st.clear_changed();
     }
+}
+
+/// Splits `(var, (peer, group))` entries into two parallel CSR tables over `num_vars` rows: peers and the groups
+/// they come from, so the hot loops read one plain `u32` array each.
+fn split_rows(num_vars: usize, pairs: &[(u32, (u32, u32))]) -> (Csr<u32>, Csr<u32>) {
+    let peers: Vec<(u32, u32)> = pairs.iter().map(|&(v, (u, _))| (v, u)).collect();
+    let groups: Vec<(u32, u32)> = pairs.iter().map(|&(v, (_, c))| (v, c)).collect();
+    (
+        Csr::from_pairs(num_vars, &peers),
+        Csr::from_pairs(num_vars, &groups),
+    )
 }
 
 #[cfg(test)]
