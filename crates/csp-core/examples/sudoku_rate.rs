@@ -1,7 +1,8 @@
 //! Throughput of the engine on a Sudoku-shaped model (81 variables 1..9, 27 all_different), one reused solver.
 //!
-//! `cargo run --release -p csp-core --example sudoku_rate -- FILE [LIMIT] [count|solve] [none|fc|singles] [x]`
-//! (`x` turns on locked candidates between overlapping groups).
+//! `cargo run --release -p csp-core --example sudoku_rate -- FILE [LIMIT] [count|solve] [none|fc|singles] [x]
+//! [generic]` (`x` turns on locked candidates between overlapping groups, `generic` forces the general engine where
+//! the group kernel would run).
 //! FILE holds 81-character lines ('.' or '0' blank). Every solution is verified outside the timed loop by a direct
 //! grid check (rows, columns, boxes are permutations; givens kept), not through the engine.
 //!
@@ -60,11 +61,14 @@ fn main() {
         m.all_different(&bx).unwrap();
     }
     let problem = m.build().unwrap();
-    let intersections = args.get(5).is_some_and(|s| s == "x");
+    let intersections = args[5.min(args.len())..].iter().any(|s| s == "x");
+    let generic = args[5.min(args.len())..].iter().any(|s| s == "generic");
     let cfg = SearchConfig::default()
         .propagation(prop)
-        .intersections(intersections);
+        .intersections(intersections)
+        .generic_engine(generic);
     let mut solver = Solver::new(&problem, cfg);
+    eprintln!("engine: {:?}", solver.engine());
 
     let givens: Vec<Vec<(VarId, i64)>> = puzzles
         .iter()

@@ -25,6 +25,10 @@ pub struct SearchConfig {
     pub restarts: Restarts,
     /// Node / time / cancel limits of each solve.
     pub limits: Limits,
+    /// Run the model on the general trail-based engine even when the copy-on-branch group kernel could take it
+    /// (models made only of aligned `all_different` groups on domains of at most 64 values; see
+    /// [`crate::Solver::engine`]). Both give the same search tree; this switch exists for comparisons and tests.
+    pub generic_engine: bool,
 }
 
 impl SearchConfig {
@@ -73,6 +77,13 @@ impl SearchConfig {
     /// Sets the limits.
     pub fn limits(mut self, l: Limits) -> Self {
         self.limits = l;
+        self
+    }
+
+    /// Forces the general engine (`true`) or lets the solver pick the group kernel where it applies (`false`, the
+    /// default).
+    pub fn generic_engine(mut self, on: bool) -> Self {
+        self.generic_engine = on;
         self
     }
 }
