@@ -8,7 +8,8 @@
 //!   of the whole chunk for throughput); reading, verification and cross-checks happen outside;
 //! - `-j 1` runs a plain loop on the calling thread with one solver instance (clean per-puzzle latency); `-j N`
 //!   runs the chunk on a rayon pool of N threads, one solver instance per contender and pool thread, built on the
-//!   thread's first puzzle and kept for the whole run (see `Workers`), and `collect`s so results stay in input
+//!   thread's first puzzle and kept for the whole run (`sudoku::per_thread::PerThread`, which cannot deadlock
+//!   when a solver uses rayon inside a solve), and `collect`s so results stay in input
 //!   order;
 //! - before its first timed chunk, each contender solves puzzles of the first chunk untimed for `warmup`;
 //! - when Ctrl-C raises the cancel flag, in-flight solves stop at their next limit check and are dropped, as are
@@ -25,6 +26,7 @@ use std::time::{Duration, Instant};
 use csp_core::Limits;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
+use sudoku::per_thread::PerThread;
 
 use crate::family::{Answer, Family, Record, Verdict};
 use crate::rng::SplitMix64;
@@ -260,7 +262,11 @@ pub fn run<F: Family>(
     let threads = pool
         .as_ref()
         .map_or(1, rayon::ThreadPool::current_num_threads);
-    let workers = opts.solvers.iter().map(|_| Workers::new(threads)).collect();
+    let workers = opts
+        .solvers
+        .iter()
+        .map(|_| PerThread::new(threads))
+        .collect();
     let mut runner = Runner {
         family,
         opts,
@@ -396,7 +402,7 @@ struct Runner<'a, F: Family> {
     pool: Option<rayon::ThreadPool>,
     /// `workers[k]` = the instances of contender `k` (`opts.solvers[k]`), one per pool thread (one in all for the
     /// sequential path), kept across chunks and datasets.
-    workers: Vec<Workers<F::Solver>>,
+    workers: Vec<PerThread<F::Solver>>,
     /// Per-puzzle rows (with `--per-puzzle`).
     rows: Vec<PuzzleRow>,
     /// Loud messages printed so far (capped so a broken solver cannot flood stderr).
@@ -406,45 +412,6 @@ struct Runner<'a, F: Family> {
 }
 
 const MAX_WARNINGS: u64 = 20;
-
-/// One solver instance per thread of the pool, built on the thread's first puzzle and reused for every later
-/// one, in every chunk.
-///
-/// Why not rayon's `map_init`: it builds an instance per *split* of the parallel iterator, dozens per chunk, and
-/// some solvers (the engine-backed ones, whose first solve builds the model and its scratch buffers) pay for
-/// that again each time. Slot `i` is only ever locked by pool thread `i` (`rayon::current_thread_index`), so
-/// the lock is never contended; it is there because the borrow checker cannot know that.
-struct Workers<S> {
-    slots: Vec<std::sync::Mutex<Option<S>>>,
-}
-
-impl<S> Workers<S> {
-    fn new(threads: usize) -> Self {
-        Workers {
-            slots: (0..threads.max(1))
-                .map(|_| std::sync::Mutex::new(None))
-                .collect(),
-        }
-    }
-
-    /// Runs `f` with the calling thread's instance, building it with `make` first if needed; `None` when `make`
-    /// fails (an unknown name, rejected before any run).
-    fn with<R>(
-        &self,
-        make: impl FnOnce() -> Option<S>,
-        f: impl FnOnce(&mut S) -> Option<R>,
-    ) -> Option<R> {
-        let index = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
-        // A panic while solving poisons only this thread's slot, and the run stops with that panic anyway.
-        let mut slot = self.slots[index]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if slot.is_none() {
-            *slot = make();
-        }
-        f(slot.as_mut()?)
-    }
-}
 
 impl<F: Family> Runner<'_, F> {
     fn limits_for(&self, solver: &str) -> Limits {
@@ -540,15 +507,17 @@ impl<F: Family> Runner<'_, F> {
             let start = Instant::now();
             let workers = &self.workers[k];
             let solve = |rec| {
-                workers.with(
-                    || family.make(name),
-                    |solver| Self::solve_one(family, solver, rec, &request, cancel),
-                )
+                workers
+                    .try_with(
+                        || family.make(name),
+                        |solver| Self::solve_one(family, solver, rec, &request, cancel),
+                    )
+                    .flatten()
             };
             let outcomes: Vec<Option<Outcome<F::Solution>>> = match &self.pool {
                 None => {
                     // Builds the one instance on the first chunk; `None` only for a name `make` rejects.
-                    if workers.with(|| family.make(name), |_| Some(())).is_none() {
+                    if workers.try_with(|| family.make(name), |_| ()).is_none() {
                         return;
                     }
                     chunk.iter().map(solve).collect()
@@ -776,17 +745,31 @@ mod tests {
             "squares"
         }
         fn solvers(&self) -> Vec<SolverName> {
-            ["honest", "liar", "pessimist", "interrupter", NAIVE]
-                .map(|name| SolverName {
-                    name,
-                    description: "toy",
-                })
-                .to_vec()
+            [
+                "honest",
+                "liar",
+                "pessimist",
+                "interrupter",
+                "parallel",
+                NAIVE,
+            ]
+            .map(|name| SolverName {
+                name,
+                description: "toy",
+            })
+            .to_vec()
         }
         fn make(&self, name: &str) -> Option<&'static str> {
-            ["honest", "liar", "pessimist", "interrupter", NAIVE]
-                .into_iter()
-                .find(|s| *s == name)
+            [
+                "honest",
+                "liar",
+                "pessimist",
+                "interrupter",
+                "parallel",
+                NAIVE,
+            ]
+            .into_iter()
+            .find(|s| *s == name)
         }
         fn supports(&self, _: &&'static str, _: &u64) -> bool {
             true
@@ -813,7 +796,13 @@ mod tests {
                     cancelled: true,
                 };
             }
-            let root = (0..=*n).find(|x| x * x == *n);
+            let root = if *solver == "parallel" {
+                // A solver that calls rayon inside a solve, on the pool that runs the solves: while it waits for
+                // its own split work, its thread may run another puzzle's solve.
+                (0..=*n).into_par_iter().find_first(|x| x * x == *n)
+            } else {
+                (0..=*n).find(|x| x * x == *n)
+            };
             let (verdict, solution) = match (*solver, root) {
                 ("pessimist", _) | (_, None) => (Verdict::Unsatisfiable, None),
                 ("liar", Some(x)) => (Verdict::Solved, Some(x + 1)),
@@ -888,46 +877,6 @@ mod tests {
     }
 
     #[test]
-    fn workers_build_one_instance_per_pool_thread_whatever_the_splits() {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let workers: Workers<u64> = Workers::new(pool.current_num_threads());
-        let built = AtomicU64::new(0);
-        for _chunk in 0..3 {
-            let sums: Vec<Option<u64>> = pool.install(|| {
-                (0..5000u64)
-                    .into_par_iter()
-                    .map(|i| {
-                        workers.with(
-                            || {
-                                built.fetch_add(1, Ordering::Relaxed);
-                                Some(0)
-                            },
-                            |uses| {
-                                *uses += 1;
-                                Some(i)
-                            },
-                        )
-                    })
-                    .collect()
-            });
-            assert!(sums.iter().enumerate().all(|(i, s)| *s == Some(i as u64)));
-        }
-        assert!(
-            built.load(Ordering::Relaxed) <= 2,
-            "one build per thread, not per split"
-        );
-        let uses: u64 = workers
-            .slots
-            .iter()
-            .map(|s| s.lock().unwrap().unwrap_or(0))
-            .sum();
-        assert_eq!(uses, 3 * 5000);
-    }
-
-    #[test]
     fn wrong_answers_are_counted_as_errors_of_the_solver_that_gave_them() {
         let (_dir, ds) = dataset("4\n9\n16\n");
         let (sum, rows, partial) = run(
@@ -945,6 +894,22 @@ mod tests {
             .iter()
             .filter(|r| r.solver == "liar")
             .all(|r| r.error.is_some()));
+    }
+
+    #[test]
+    fn a_solver_that_uses_rayon_inside_a_solve_finishes_on_the_pool() {
+        let squares: String = (1..=300u64).map(|x| format!("{}\n", x * x)).collect();
+        let (_dir, ds) = dataset(&squares);
+        let (sum, _, partial) = run(
+            &Squares,
+            &ds,
+            &options(&["parallel", "honest"], 2),
+            &ProgressBar::hidden(),
+        )
+        .unwrap();
+        assert!(!partial);
+        assert_eq!(sum[0].solvers[0].counts.solved, 300);
+        assert_eq!((sum[0].solvers[0].errors, sum[0].disagreements), (0, 0));
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod fuzz_targets;
 pub mod generate;
 pub mod leetcode;
 pub mod parse;
+pub mod per_thread;
 pub mod registry;
 pub mod solvers;
 pub mod verify;

@@ -314,13 +314,13 @@ fn usage_and_io_errors_exit_two_with_a_message() {
         .write_stdin(LEET)
         .assert()
         .code(2);
-    // A missing file is reported, and the other inputs are still solved.
+    // A missing file is reported, and the other inputs are still solved (named: two inputs were given).
     sudoku()
         .args(["solve", "/no/such/file.txt", "-"])
         .write_stdin(LEET)
         .assert()
         .code(2)
-        .stdout(format!("{LEET_SOLVED}\n"))
+        .stdout(format!("<stdin>:1:{LEET_SOLVED}\n"))
         .stderr(predicate::str::contains("/no/such/file.txt"));
     sudoku()
         .args(["check", "/no/such/file.txt"])
@@ -443,6 +443,84 @@ fn jsonl_names_the_file_of_every_result_when_several_inputs_are_given() {
 }
 
 #[test]
+fn line_and_grid_results_name_their_file_when_several_inputs_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    std::fs::write(&a, format!("{LEET}\n{UNSAT}\n")).unwrap();
+    std::fs::write(&b, format!("\n{LEET}\n")).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let run = |args: &[&str]| {
+        let out = sudoku()
+            .arg("solve")
+            .args(args)
+            .write_stdin(format!("{LEET}\n"))
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        run(&[a, "-", b]),
+        format!("{a}:1:{LEET_SOLVED}\n{a}:2:unsatisfiable\n<stdin>:1:{LEET_SOLVED}\n{b}:2:{LEET_SOLVED}\n")
+    );
+    let grid = run(&["--format", "grid", a, b]);
+    let headers: Vec<&str> = grid.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        headers,
+        [
+            format!("# {a}: line 1: solved"),
+            format!("# {a}: line 2: unsatisfiable"),
+            format!("# {b}: line 2: solved"),
+        ]
+    );
+    // --no-filename: the results of each input exactly as when it is given alone, one after the other.
+    for format in ["line", "grid"] {
+        let alone: String = [a, "-", b]
+            .iter()
+            .map(|f| run(&["--format", format, f]))
+            .collect();
+        assert_eq!(
+            run(&["--format", format, "--no-filename", a, "-", b]),
+            alone,
+            "{format}"
+        );
+        assert!(!alone.contains(a), "one input is never prefixed");
+    }
+    // -H names the file of a single input (stdin too); the last of -H / --no-filename wins.
+    assert_eq!(
+        run(&["-H", a]).lines().next().unwrap(),
+        format!("{a}:1:{LEET_SOLVED}")
+    );
+    assert_eq!(
+        run(&["--with-filename"]),
+        format!("<stdin>:1:{LEET_SOLVED}\n")
+    );
+    assert_eq!(
+        run(&["-H", "--no-filename", a, b]).lines().next().unwrap(),
+        LEET_SOLVED
+    );
+    assert_eq!(
+        run(&["--no-filename", "-H", b]),
+        format!("{b}:2:{LEET_SOLVED}\n")
+    );
+    // JSON lines name the file either way.
+    assert!(run(&["--format", "jsonl", "--no-filename", b]).contains(&format!("\"file\":\"{b}\"")));
+}
+
+#[test]
+fn help_documents_the_file_name_flags() {
+    sudoku()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("-H, --with-filename")
+                .and(predicate::str::contains("--no-filename"))
+                .and(predicate::str::contains("FILE:LINE:")),
+        );
+}
+
+#[test]
 fn every_csv_layout_is_read_with_its_expected_solution() {
     for (name, puzzles) in [
         ("kaggle_3m.csv", 3),
@@ -471,6 +549,56 @@ fn every_csv_layout_is_read_with_its_expected_solution() {
             .assert()
             .success()
             .stdout(format!("checked {puzzles}: {puzzles} ok, 0 failed\n"));
+    }
+}
+
+#[test]
+fn a_broken_puzzle_field_is_that_lines_invalid_result_never_replaced_by_its_solution() {
+    // (fixture, puzzles, line of the broken puzzle, column of the blamed field, fragment of the message)
+    for (name, puzzles, line, column, why) in [
+        (
+            "broken_puzzle_no_header.csv",
+            3,
+            2,
+            1,
+            "9 cells in field 1, expected 16",
+        ),
+        (
+            "broken_puzzle_after_id.csv",
+            3,
+            2,
+            3,
+            "8 cells in field 2, expected 16",
+        ),
+        (
+            "broken_puzzle_with_header.csv",
+            2,
+            3,
+            1,
+            "wrong length: 11 cells",
+        ),
+    ] {
+        let path = csv_fixture(name);
+        let out = sudoku()
+            .args(["solve", "--format", "jsonl", &path])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "{path}: line {line}, column {column}: invalid: "
+            )));
+        let rows = jsonl(&out.get_output().stdout);
+        for r in &rows {
+            if r["line"] == line {
+                assert_eq!(r["status"], "invalid", "{name}");
+                assert!(r.get("solution").is_none(), "{name}");
+                assert!(r["error"].as_str().unwrap().contains(why), "{name}: {r}");
+            } else {
+                assert_eq!(r["status"], "solved", "{name}: {r}");
+            }
+        }
+        assert_eq!(rows.len(), puzzles, "{name}");
+        // `check` does not pass the line either.
+        sudoku().args(["check", &path]).assert().code(1);
     }
 }
 
@@ -580,4 +708,188 @@ fn help_documents_the_error_status_as_a_solver_bug() {
         .assert()
         .success()
         .stdout(predicate::str::contains("always a bug"));
+}
+
+/// Runs `sudoku ARGS` with stdout to a pipe closed after `keep` lines; returns the exit code and stderr.
+fn run_with_closed_pipe(
+    args: &[&str],
+    stdin: Option<&std::path::Path>,
+    keep: usize,
+) -> (Option<i32>, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"));
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    match stdin {
+        Some(path) => cmd.stdin(std::fs::File::open(path).unwrap()),
+        None => cmd.stdin(Stdio::null()),
+    };
+    let mut child = cmd.spawn().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..keep {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+    }
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (child.wait().unwrap().code(), stderr)
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_run_quietly_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    // 20 000 solved lines are 1.6 MB of output, far more than a pipe buffers.
+    std::fs::write(&big, format!("{LEET}\n").repeat(20_000)).unwrap();
+    let big = big.to_str().unwrap();
+    for format in ["line", "grid", "jsonl"] {
+        let (code, stderr) = run_with_closed_pipe(&["solve", "--format", format, big], None, 1);
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{format}");
+    }
+    let (code, stderr) = run_with_closed_pipe(&["solve", "-"], Some(std::path::Path::new(big)), 1);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    // The small outputs: the pipe is closed before the first write.
+    for args in [
+        &["list"][..],
+        &["generate", "--size", "4", "--count", "50", "--no-header"],
+    ] {
+        let (code, stderr) = run_with_closed_pipe(args, None, 0);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_on_output_is_an_io_error_with_a_message_not_a_panic() {
+    for args in [
+        &["list"][..],
+        &["solve", "-"],
+        &["check", "-"],
+        &["generate", "--size", "4", "--count", "2"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(full)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                let mut stdin = child.stdin.take().unwrap();
+                stdin.write_all(format!("{LEET_SOLVED}\n").as_bytes())?;
+                drop(stdin);
+                child.wait_with_output()
+            })
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("writing output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_directory_as_input_is_named_and_the_other_inputs_still_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    sudoku()
+        .args(["solve", d, "-"])
+        .write_stdin(format!("{LEET}\n"))
+        .assert()
+        .code(2)
+        .stdout(format!("<stdin>:1:{LEET_SOLVED}\n"))
+        .stderr(format!(
+            "sudoku: {d}: is a directory, not a file of puzzles\n"
+        ));
+    sudoku()
+        .args(["check", d])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a directory"));
+}
+
+#[test]
+fn absurd_thread_counts_are_usage_errors_not_a_dying_process() {
+    for cmd in ["solve", "generate"] {
+        sudoku()
+            .args([cmd, "-j", "100000"])
+            .write_stdin(LEET)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("at most 1024 threads"));
+    }
+    // 0 = all cores, and the maximum itself is accepted.
+    for j in ["0", "1024"] {
+        sudoku()
+            .args(["solve", "-j", j])
+            .write_stdin(LEET)
+            .assert()
+            .success()
+            .stdout(format!("{LEET_SOLVED}\n"));
+    }
+}
+
+#[test]
+fn empty_input_and_separator_only_lines_produce_nothing_and_exit_zero() {
+    for input in [
+        "",
+        "\n\n",
+        "|||\n---+---+---\n,,,,\n:::\n: : :\n   \n\t\n+++\n#\n====\n",
+    ] {
+        sudoku()
+            .arg("solve")
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout("")
+            .stderr("");
+    }
+}
+
+#[test]
+fn nul_bytes_and_binary_garbage_get_one_invalid_result_per_line_naming_the_character() {
+    let mut input = format!("{}\0{}\n", &LEET[..40], &LEET[41..]).into_bytes();
+    input.extend_from_slice(b"\x00\x00\x00\n\xff\xfe\x00garbage\n");
+    input.extend_from_slice(format!("{LEET}\n").as_bytes());
+    let out = sudoku()
+        .args(["solve", "--format", "jsonl"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains(
+                "<stdin>: line 1, column 41: invalid: unexpected character '\\0' in cell r5c5",
+            )
+            .and(predicate::str::contains("<stdin>: line 2"))
+            .and(predicate::str::contains(
+                "<stdin>: line 3, column 1: invalid: invalid UTF-8",
+            )),
+        );
+    let rows = jsonl(&out.get_output().stdout);
+    let statuses: Vec<(u64, &str)> = rows
+        .iter()
+        .map(|r| (r["line"].as_u64().unwrap(), r["status"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            (1, "invalid"),
+            (2, "invalid"),
+            (3, "invalid"),
+            (4, "solved")
+        ]
+    );
 }

@@ -106,6 +106,48 @@ fn a_puzzle_one_cell_short_is_an_error_not_its_solution_read_as_the_puzzle() {
 }
 
 #[test]
+fn a_headerless_puzzle_cut_to_any_length_is_an_error_never_its_solution_read_in_its_place() {
+    const PUZZLE: &str = "1.3434.221.343.1";
+    const SOLVED: &str = "1234341221434321";
+    for cut in 1..PUZZLE.len() {
+        let puzzle = &PUZZLE[..cut];
+        // Also all digits (a cut puzzle that looks like an id), alone and after an id, with trailing columns.
+        let digits = &SOLVED[..cut];
+        for line in [
+            format!("{puzzle},{SOLVED}"),
+            format!("{digits},{SOLVED}"),
+            format!("{digits},{SOLVED},2.5"),
+            format!("7,{puzzle},{SOLVED},12,0.0"),
+            format!("7,{digits},{SOLVED},12,0.0"),
+            format!("puzzle,solution\n{digits},{SOLVED}"),
+            format!("{LEET},{LEET_SOLVED}\n{digits},{SOLVED}"),
+        ] {
+            let records = read(&line);
+            let last = records.last().unwrap();
+            assert!(last.item.is_err(), "{line:?} was read as {:?}", last.item);
+            assert!(
+                last.item
+                    .as_ref()
+                    .unwrap_err()
+                    .to_string()
+                    .contains("wrong length"),
+                "{line:?}"
+            );
+        }
+    }
+    // The layouts that do carry an id before the puzzle still read, with their solution.
+    for line in [
+        format!("7,{PUZZLE},{SOLVED}"),
+        format!("7,{PUZZLE},{SOLVED},12,0.0"),
+        format!("id-7,\"{PUZZLE}\",{SOLVED}"),
+    ] {
+        let p = parse_puzzle(&line).unwrap();
+        assert_eq!(p.board.to_line(), PUZZLE, "{line}");
+        assert_eq!(p.solution.unwrap().to_line(), SOLVED, "{line}");
+    }
+}
+
+#[test]
 fn a_header_in_the_middle_is_named_not_read_as_a_sixteen_by_sixteen_row() {
     let text = format!("{LEET}\nquizzes,solutions\n{LEET}\n");
     let records = read(&text);

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use clap::Args;
 
-use super::input;
+use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::parse::{Reader, ReaderOptions, Record};
 use crate::verify;
@@ -86,11 +86,16 @@ pub fn run(args: &CheckArgs) -> u8 {
             failed += left as u64;
         }
     }
-    let _ = writeln!(
+    if let Err(e) = writeln!(
         io::stdout(),
         "checked {checked}: {} ok, {failed} failed",
         checked.saturating_sub(failed)
-    );
+    ) {
+        if !is_broken_pipe(&e) {
+            eprintln!("sudoku: writing output: {e}");
+            io_error = true;
+        }
+    }
     if io_error {
         EXIT_USAGE
     } else if failed == 0 {

@@ -54,7 +54,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub max_attempts: Option<u64>,
     /// Worker threads (0 = all cores). The output does not depend on it.
-    #[arg(short = 'j', long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0, value_parser = input::parse_threads)]
     pub threads: usize,
     /// Leave out the `#` header line.
     #[arg(long)]
@@ -177,9 +177,11 @@ pub fn run(args: &GenerateArgs) -> u8 {
         write_error.get_or_insert(e);
     }
     if let Some(e) = write_error {
-        if !is_broken_pipe(&e) {
-            eprintln!("sudoku generate: writing output: {e}");
+        // A closed pipe (`sudoku generate --count 1000 | head`): every puzzle written is good, stop quietly.
+        if is_broken_pipe(&e) {
+            return EXIT_OK;
         }
+        eprintln!("sudoku generate: writing output: {e}");
         return EXIT_USAGE;
     }
     let secs = start.elapsed().as_secs_f64();

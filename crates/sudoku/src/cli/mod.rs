@@ -2,7 +2,11 @@
 //!
 //! Exit codes: 0 when every puzzle was solved (or checked correct), 1 when some puzzle was invalid, unsolvable,
 //! stopped by a limit or wrong, 2 on usage or I/O errors. One bad line never stops a run: it gets its own result
-//! and a message on stderr naming file and line.
+//! and a message on stderr naming file and line. A closed output pipe (`sudoku solve big.txt | head -1`) ends the
+//! run quietly, as in ripgrep: not an error, the exit code covers the results written.
+//!
+//! With several inputs, line and grid results name their file as grep does (`FILE:LINE:`, `# FILE: line L:`);
+//! `-H/--with-filename` and `--no-filename` force it on or off, and one input's output never changes.
 //!
 //! Adding a subcommand: one variant in [`Command`] and one module with its `Args` and `run`.
 //!
@@ -11,6 +15,7 @@
 //! sudoku solve --count --format jsonl -j 1 -    # stdin; uniqueness (solutions 0/1/2) as JSON lines, one thread
 //! sudoku solve --solver naive --node-limit 1000000 --time-limit 2s hard.txt
 //! sudoku solve --size 16 --format grid grid16.txt
+//! sudoku solve a.txt b.txt                     # a.txt:1:534678912...  (file names with several inputs)
 //! sudoku solve p.txt > s.txt && sudoku check --puzzles p.txt s.txt
 //! sudoku check kaggle.csv                       # puzzle,solution CSV
 //! sudoku list                                   # the registry
@@ -21,6 +26,7 @@ mod generate;
 mod input;
 mod solve;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -66,11 +72,21 @@ pub fn run(cli: Cli) -> u8 {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::List => {
-            for s in crate::registry::registry() {
-                println!("{:<16} {}", s.name, s.description);
+        Command::List => match list(&mut io::stdout().lock()) {
+            Ok(()) => EXIT_OK,
+            Err(e) if input::is_broken_pipe(&e) => EXIT_OK,
+            Err(e) => {
+                eprintln!("sudoku: writing output: {e}");
+                EXIT_USAGE
             }
-            EXIT_OK
-        }
+        },
     }
+}
+
+/// Writes the registry, one solver a line (not `println!`, which panics when stdout is closed or full).
+fn list(out: &mut impl Write) -> io::Result<()> {
+    for s in crate::registry::registry() {
+        writeln!(out, "{:<16} {}", s.name, s.description)?;
+    }
+    out.flush()
 }

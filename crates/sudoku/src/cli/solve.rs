@@ -1,7 +1,7 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
 //! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per pool thread,
-//! built on its first record and reused for the whole run) and written in input order. Reading the next chunk
+//! built on its first record and reused for the whole run, through [`PerThread`]) and written in input order. Reading the next chunk
 //! and writing the previous one overlap the solving of the current one, so memory stays bounded by three chunks
 //! whatever the input size, and output appears chunk by chunk as results arrive.
 //!
@@ -13,7 +13,6 @@
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -23,8 +22,9 @@ use rayon::prelude::*;
 use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use crate::board::Board;
-use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat};
+use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat, WriterOptions};
 use crate::parse::{Reader, ReaderOptions, Record};
+use crate::per_thread::PerThread;
 use crate::registry::{self, Request, Solve, SolverInfo, Status};
 use crate::verify;
 
@@ -34,9 +34,9 @@ pub const CHUNK: usize = 4096;
 /// Output format names on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// One line per puzzle: the solution, or the status word.
+    /// One line per puzzle: the solution, or the status word (after `FILE:LINE:` with file names).
     Line,
-    /// A pretty grid per puzzle with a `# line L: status` header.
+    /// A pretty grid per puzzle with a `# line L: status` header (`# FILE: line L: status` with file names).
     Grid,
     /// One JSON object per puzzle: `file` (as given, `-` for stdin), `line`, `status` (solved | unsatisfiable
     /// | invalid | limit, or `error` when a solver failed internally: a panic or an answer the checker rejected,
@@ -72,7 +72,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = FormatArg::Line)]
     pub format: FormatArg,
     /// Worker threads (0 = all cores).
-    #[arg(short = 'j', long, default_value_t = 0)]
+    #[arg(short = 'j', long, default_value_t = 0, value_parser = input::parse_threads)]
     pub threads: usize,
     /// Stop a puzzle's search after this many nodes (status `limit`).
     #[arg(long)]
@@ -83,6 +83,27 @@ pub struct SolveArgs {
     /// Board side (4, 9, 16, 25, 36) instead of inferring it from each puzzle.
     #[arg(long, value_parser = input::parse_size)]
     pub size: Option<usize>,
+    /// Prefix every result with its file name, as grep does: `FILE:LINE:` before each line result, `# FILE: line
+    /// L: status` as each grid header (`<stdin>` for standard input). On by default with more than one input;
+    /// jsonl always has its `file` key.
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    pub with_filename: bool,
+    /// Never prefix results with the file name, even with several inputs (the output of one input is unchanged).
+    #[arg(long, overrides_with = "with_filename")]
+    pub no_filename: bool,
+}
+
+impl SolveArgs {
+    /// Whether line and grid results name their file: as asked, else when there is more than one input.
+    pub fn names_files(&self) -> bool {
+        if self.with_filename {
+            true
+        } else if self.no_filename {
+            false
+        } else {
+            self.files.len() > 1
+        }
+    }
 }
 
 /// Parses `250ms`, `2s`, `1.5s` or `1.5` (seconds).
@@ -292,24 +313,22 @@ pub fn run(args: &SolveArgs) -> u8 {
 
     let mut sink = Sink {
         out: BufWriter::new(io::stdout()),
-        writer: OutputFormat::from(args.format).writer(),
+        writer: OutputFormat::from(args.format).writer_with(WriterOptions {
+            with_filename: args.names_files(),
+        }),
         all_solved: true,
         io_error: false,
     };
-    // One solver per pool thread, kept across chunks and files (rayon's `map_init` would build one per split).
-    // Slot `i` is only locked by pool thread `i`, so the locks are never contended.
-    let slots: Vec<Mutex<Option<Box<dyn Solve>>>> = (0..pool.current_num_threads())
-        .map(|_| Mutex::new(None))
-        .collect();
+    // One solver per pool thread, kept across chunks and files (rayon's `map_init` would build one per split);
+    // a solver that uses rayon inside a solve gets a spare instead of deadlocking (see `PerThread`).
+    let solvers: PerThread<Box<dyn Solve>> = PerThread::new(pool.current_num_threads());
     let solve_chunk = |chunk: &[Record]| -> Vec<Outcome> {
         chunk
             .par_iter()
             .map(|record| {
-                let index = rayon::current_thread_index().unwrap_or(0) % slots.len();
-                // `solve_record` catches a solver's panic, so a slot is never poisoned by one; recover anyway.
-                let mut slot = slots[index].lock().unwrap_or_else(PoisonError::into_inner);
-                let solver = slot.get_or_insert_with(|| (info.make)());
-                solve_record(solver, info, record, &req, args.count)
+                solvers.with(info.make, |solver| {
+                    solve_record(solver, info, record, &req, args.count)
+                })
             })
             .collect()
     };
@@ -432,11 +451,13 @@ impl Sink {
         }
     }
 
+    /// Stops the run: a closed pipe quietly (the reader has what it wanted; the exit code covers the results
+    /// written), any other write failure with a message and exit code 2.
     fn output_failed(&mut self, e: &io::Error) -> bool {
         if !is_broken_pipe(e) {
             eprintln!("sudoku: writing output: {e}");
+            self.io_error = true;
         }
-        self.io_error = true;
         false
     }
 }

@@ -7,13 +7,14 @@
 //! ------+-------+------
 //! ```
 //!
-//! As a result format, each puzzle gets a `# line L: status` header, its solution grid when solved, and a blank
-//! line; the reader skips `#` lines, so the output reads back as a file of solutions.
+//! As a result format, each puzzle gets a `# line L: status` header (`# FILE: line L: status` with file names on,
+//! for several inputs), its solution grid when solved, and a blank line; the reader skips `#` lines, so the output
+//! reads back as a file of solutions.
 
 use std::fmt;
 use std::io;
 
-use super::{Entry, EntryStatus, ResultFormat};
+use super::{display_name, Entry, EntryStatus, ResultFormat};
 use crate::board::{symbol, Board};
 
 /// Writes `board` as a pretty grid, one row per line, each line ending in `\n`.
@@ -56,11 +57,26 @@ pub fn to_grid_string(board: &Board) -> String {
 
 /// The grid result format.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct GridFormat;
+pub struct GridFormat {
+    /// Name the file in each header: `# FILE: line L: status` (see [`WriterOptions`](super::WriterOptions)).
+    with_filename: bool,
+}
+
+impl GridFormat {
+    /// A grid writer, naming the file in each header when `with_filename` is set.
+    pub fn new(with_filename: bool) -> Self {
+        GridFormat { with_filename }
+    }
+}
 
 impl ResultFormat for GridFormat {
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()> {
-        write!(out, "# line {}: {}", entry.line, entry.status.as_str())?;
+        if self.with_filename {
+            write!(out, "# {}: ", display_name(entry.file.unwrap_or("-")))?;
+        } else {
+            write!(out, "# ")?;
+        }
+        write!(out, "line {}: {}", entry.line, entry.status.as_str())?;
         if let Some(count) = entry.count {
             write!(
                 out,

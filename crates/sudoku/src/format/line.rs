@@ -2,12 +2,13 @@
 //!
 //! As a result format: a solved puzzle prints its solution (followed by the solution count when counting);
 //! any other outcome prints its status word (`unsatisfiable`, `limit`, `invalid: <why>`, `error: <why>`), so the
-//! output keeps exactly one line per input puzzle.
+//! output keeps exactly one line per input puzzle. With file names on (several inputs), each line starts with
+//! `FILE:LINE:`, as `grep -Hn` prints (`<stdin>` for standard input).
 
 use std::fmt;
-use std::io;
+use std::io::{self, Write};
 
-use super::{Entry, EntryStatus, ResultFormat};
+use super::{display_name, Entry, EntryStatus, ResultFormat};
 use crate::board::{symbol, Board};
 
 /// Writes `board` as one line (no newline).
@@ -22,26 +23,45 @@ pub fn write_board(out: &mut impl fmt::Write, board: &Board) -> fmt::Result {
 #[derive(Clone, Debug, Default)]
 pub struct LineFormat {
     buf: Vec<u8>,
+    /// Prefix each result with `FILE:LINE:` (see [`WriterOptions`](super::WriterOptions)).
+    with_filename: bool,
+}
+
+impl LineFormat {
+    /// A line writer, prefixing results with `FILE:LINE:` when `with_filename` is set.
+    pub fn new(with_filename: bool) -> Self {
+        LineFormat {
+            buf: Vec::new(),
+            with_filename,
+        }
+    }
 }
 
 impl ResultFormat for LineFormat {
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()> {
+        self.buf.clear();
+        if self.with_filename {
+            let name = display_name(entry.file.unwrap_or("-"));
+            // Writing into a Vec cannot fail.
+            let _ = write!(self.buf, "{name}:{}:", entry.line);
+        }
         match (entry.status, entry.solution) {
             (EntryStatus::Solved, Some(solution)) => {
-                self.buf.clear();
                 // Every symbol is ASCII.
                 self.buf
                     .extend(solution.cells().iter().map(|&v| symbol(v) as u8));
-                out.write_all(&self.buf)?;
                 if let Some(count) = entry.count {
-                    write!(out, " {count}")?;
+                    let _ = write!(self.buf, " {count}");
                 }
-                writeln!(out)
             }
-            (status, _) => match entry.error {
-                Some(error) => writeln!(out, "{}: {error}", status.as_str()),
-                None => writeln!(out, "{}", status.as_str()),
-            },
+            (status, _) => {
+                self.buf.extend_from_slice(status.as_str().as_bytes());
+                if let Some(error) = entry.error {
+                    let _ = write!(self.buf, ": {error}");
+                }
+            }
         }
+        self.buf.push(b'\n');
+        out.write_all(&self.buf)
     }
 }

@@ -46,8 +46,8 @@ impl EntryStatus {
 /// One result line.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<'a> {
-    /// The input the puzzle came from, as named on the command line (`-` for stdin), when the writer should say
-    /// it (the JSON-lines format writes it as `file`; the others leave it out).
+    /// The input the puzzle came from, as named on the command line (`-` for stdin), when known. The JSON-lines
+    /// format writes it as `file`; the line and grid formats print it only with [`WriterOptions::with_filename`].
     pub file: Option<&'a str>,
     /// 1-based input line where the puzzle starts.
     pub line: usize,
@@ -88,12 +88,35 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
-    /// A writer for this format.
+    /// A writer for this format, without file names (one input's output).
     pub fn writer(self) -> Box<dyn ResultFormat> {
+        self.writer_with(WriterOptions::default())
+    }
+
+    /// A writer for this format with `options`.
+    pub fn writer_with(self, options: WriterOptions) -> Box<dyn ResultFormat> {
         match self {
-            OutputFormat::Line => Box::new(line::LineFormat::default()),
-            OutputFormat::Grid => Box::new(grid::GridFormat),
+            OutputFormat::Line => Box::new(line::LineFormat::new(options.with_filename)),
+            OutputFormat::Grid => Box::new(grid::GridFormat::new(options.with_filename)),
             OutputFormat::Jsonl => Box::new(jsonl::JsonlFormat),
         }
+    }
+}
+
+/// How a writer presents its entries, beyond the format itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WriterOptions {
+    /// Prefix every result with [`Entry::file`], as grep does with several files: `FILE:LINE:` before a line
+    /// result, `# FILE: line L: ...` as a grid header. Off, the output is the same as for one input. JSON lines
+    /// always carry a `file` key and ignore this.
+    pub with_filename: bool,
+}
+
+/// The name a prefixed result shows for `file`: the path as given, `<stdin>` for `-` (as ripgrep names it).
+pub fn display_name(file: &str) -> &str {
+    if file == "-" {
+        "<stdin>"
+    } else {
+        file
     }
 }

@@ -17,10 +17,14 @@
 //! common `puzzle,solution` files keep the fast path).
 //!
 //! Without a header (or with one naming no puzzle column), a line is read as before: its first token when that is
-//! a whole grid, else the first comma-separated field that is a valid grid ([`find_grid_field`]). After the puzzle,
+//! a whole grid, else its first comma-separated field when that is one, else a later field only in an
+//! `id,puzzle,solution,...` line ([`find_grid_field`]; a broken first field is that line's error, never replaced
+//! by the solution next to it). After the puzzle,
 //! the first later field (fields split at whitespace, `,` and `:`, up to a `#` comment) with exactly as many
 //! characters as the puzzle has cells is its expected solution ([`solution_field`]); other fields are comments or
 //! ratings and are ignored.
+
+use smallvec::SmallVec;
 
 use super::line::{is_field_separator, parse_cells, Token};
 use super::{ParseError, ParseErrorKind};
@@ -195,51 +199,132 @@ pub(super) fn by_columns(
     Ok((board, solution))
 }
 
-/// Longest field [`find_grid_field`] skips before the puzzle: an id or a row number, not a grid gone wrong (the
-/// shortest grid has 16 cells).
-const MAX_SKIPPED: usize = 12;
+/// Longest id [`find_grid_field`] skips before the puzzle (the shortest grid has 16 cells, so an id never looks
+/// like one).
+const MAX_ID: usize = 11;
 
-/// The first comma-separated field of `text` that is a whole grid of valid symbols, after fields of fewer than
-/// [`MAX_SKIPPED`] characters, as a [`Token`] whose `rest`
-/// is the line after it (where [`solution_field`] looks for the solution), with its box size.
-pub(super) fn find_grid_field(text: &str, explicit: Option<usize>) -> Option<(Token<'_>, usize)> {
-    let body_end = text.find('#').unwrap_or(text.len());
+/// True for a field that can be a line's id: 1 to [`MAX_ID`] ASCII letters, digits, `_` or `-`. No `.`: a field
+/// with a blank in it is a puzzle gone wrong, never an id.
+fn is_id(field: &str) -> bool {
+    (1..=MAX_ID).contains(&field.len())
+        && field
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// What a headerless line with commas holds where its puzzle should be ([`find_grid_field`]).
+#[derive(Debug)]
+pub(super) enum GridField<'a> {
+    /// The puzzle field, as a [`Token`] whose `rest` is the line after it (where [`solution_field`] looks for the
+    /// solution), with its box size.
+    Found(Token<'a>, usize),
+    /// A later field holds a grid, but the line does not have the shape that lets it be the puzzle: the first
+    /// field is the puzzle, broken. The error names it.
+    Broken(ParseError),
+    /// No field holds a grid: not a CSV puzzle line (perhaps a grid row with commas).
+    NoGrid,
+}
+
+/// One comma-separated field located in its line.
+struct Field<'a> {
+    /// The text without surrounding spaces and quotes.
+    text: &'a str,
+    /// Byte offset of `text` in the line.
+    start: usize,
+    /// 1-based column of its first character.
+    column: usize,
+    /// Length in characters.
+    chars: usize,
+}
+
+/// Finds the puzzle of a headerless line with commas.
+///
+/// The first field is the puzzle when it is a grid. Otherwise a later field is taken only in the shape of an
+/// `id,puzzle,solution,...` line (e.g. a Kaggle 3M file cut after its header): every field before it is an id
+/// ([`is_id`]: short, no `.`), and the field right after it has exactly as many characters (its solution). Anything
+/// else with a grid in a later field is [`GridField::Broken`]: a puzzle field cut short (a 4x4 puzzle that lost a
+/// few cells looks like an id) must be reported as that line's error, never replaced by the solution next to it.
+/// With `id_allowed` false (a header put the puzzle in the first column), no field is skipped.
+pub(super) fn find_grid_field(
+    text: &str,
+    explicit: Option<usize>,
+    id_allowed: bool,
+    line: usize,
+) -> GridField<'_> {
+    let body = &text[..text.find('#').unwrap_or(text.len())];
+    let mut fields: SmallVec<[Field<'_>; 8]> = SmallVec::new();
     let mut start = 0;
     let mut column = 1;
-    loop {
-        let end = text[start..body_end]
-            .find(',')
-            .map_or(body_end, |i| start + i);
-        let raw = &text[start..end];
-        let field = unquote(raw);
-        let chars = field.chars().count();
-        if let Some(b) = grid_box(chars, explicit) {
+    for raw in body.split(',') {
+        let inner = unquote(raw);
+        // `inner` is a subslice of `raw`: its offset and column follow from the characters before it.
+        let offset = inner.as_ptr() as usize - raw.as_ptr() as usize;
+        let lead = raw.get(..offset).map_or(0, |p| p.chars().count());
+        fields.push(Field {
+            text: inner,
+            start: start + offset,
+            column: column + lead,
+            chars: inner.chars().count(),
+        });
+        start += raw.len() + 1;
+        column += raw.chars().count() + 1;
+    }
+    let grid_of = |f: &Field<'_>| {
+        grid_box(f.chars, explicit).filter(|&b| {
             let n = b * b;
-            if field.chars().all(|c| value_of_symbol(c, n).is_some()) {
-                let offset = field.as_ptr() as usize - raw.as_ptr() as usize;
-                let field_column = column + raw.get(..offset).map_or(0, |p| p.chars().count());
-                let field_end = start + offset + field.len();
-                let rest = &text[field_end..];
-                return Some((
-                    Token {
-                        text: field,
-                        column: field_column,
-                        chars,
-                        rest,
-                        rest_column: field_column + chars,
-                    },
-                    b,
-                ));
+            f.text.chars().all(|c| value_of_symbol(c, n).is_some())
+        })
+    };
+    let Some((index, box_size)) = fields
+        .iter()
+        .enumerate()
+        .find_map(|(k, f)| grid_of(f).map(|b| (k, b)))
+    else {
+        return GridField::NoGrid;
+    };
+    let cells = box_size.pow(4);
+    let shaped = index == 0
+        || (id_allowed
+            && fields[..index].iter().all(|f| is_id(f.text))
+            && fields.get(index + 1).is_some_and(|f| f.chars == cells));
+    if !shaped {
+        // With the puzzle first by header, the first field is the puzzle. Without, in the shape
+        // `ids,puzzle,solution` the grid found is the solution: the field before it is the puzzle.
+        let blamed = if id_allowed { index - 1 } else { 0 };
+        let puzzle = &fields[blamed];
+        if puzzle.chars == cells {
+            // The right length with a character that is not a symbol: name that character.
+            if let Err(e) = parse_cells(located(puzzle.text, puzzle.column), box_size, line, false)
+            {
+                return GridField::Broken(e);
             }
         }
-        // Only short fields (ids, row numbers) are skipped: a longer one is a puzzle gone wrong, and reading the
-        // solution after it as the puzzle would report a broken line as solved.
-        if end >= body_end || chars >= MAX_SKIPPED {
-            return None;
+        if !id_allowed {
+            return GridField::Broken(length_error(puzzle.chars, explicit, line, puzzle.column));
         }
-        column += raw.chars().count() + 1;
-        start = end + 1;
+        return GridField::Broken(ParseError {
+            line,
+            column: Some(puzzle.column),
+            kind: ParseErrorKind::PuzzleField {
+                field: blamed + 1,
+                found: puzzle.chars,
+                expected: cells,
+                grid_field: index + 1,
+            },
+        });
     }
+    let field = &fields[index];
+    let end = field.start + field.text.len();
+    GridField::Found(
+        Token {
+            text: field.text,
+            column: field.column,
+            chars: field.chars,
+            rest: &text[end..],
+            rest_column: field.column + field.chars,
+        },
+        box_size,
+    )
 }
 
 /// Finds and parses the solution field in `rest` (the line after the puzzle token, starting at `column`).
@@ -323,20 +408,85 @@ mod tests {
         );
     }
 
+    /// The found field's text, column and rest, or panics.
+    fn found(line: &str) -> (&str, usize, &str, usize) {
+        match find_grid_field(line, None, true, 1) {
+            GridField::Found(t, b) => (t.text, t.column, t.rest, b),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    /// The error of a broken line, or panics.
+    fn broken(line: &str) -> String {
+        match find_grid_field(line, None, true, 5) {
+            GridField::Broken(e) => e.to_string(),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
-    fn a_grid_field_is_found_after_an_id() {
-        let (token, b) =
-            find_grid_field("12, \"1...............\",1234341221434321", None).unwrap();
-        assert_eq!(b, 2);
-        assert_eq!(token.text, "1...............");
-        assert_eq!(token.column, 6);
-        assert_eq!(token.rest, "\",1234341221434321");
-        assert!(find_grid_field("12,abc,1.3", None).is_none());
+    fn a_grid_field_is_found_after_an_id_when_its_solution_follows() {
+        assert_eq!(
+            found("12, \"1...............\",1234341221434321"),
+            ("1...............", 6, "\",1234341221434321", 2)
+        );
+        assert_eq!(
+            found("row_7,1...............,1234341221434321,2.5").0,
+            "1..............."
+        );
+        assert_eq!(found("1...............,12").0, "1...............");
+        assert!(matches!(
+            find_grid_field("12,abc,1.3", None, true, 1),
+            GridField::NoGrid
+        ));
         // Not a valid grid: a symbol above 4 in a 16-character field.
-        assert!(find_grid_field("1,1234567812345678", None).is_none());
-        // A puzzle one cell short is not skipped to read its solution as the puzzle.
-        assert!(find_grid_field("1.3............,1234341221434321", None).is_none());
-        assert!(find_grid_field("1.3.........,1234341221434321", None).is_none());
+        assert!(matches!(
+            find_grid_field("1,1234567812345678", None, true, 1),
+            GridField::NoGrid
+        ));
+    }
+
+    #[test]
+    fn a_broken_first_field_is_reported_not_replaced_by_the_grid_after_it() {
+        // Cut short: 15, 12, 11 and 2 cells (the short ones look like ids, but no solution follows the grid).
+        for (puzzle, found) in [
+            ("1.3............", 15),
+            ("1.3.........", 12),
+            ("1.3........", 11),
+            ("12", 2),
+        ] {
+            let err = broken(&format!("{puzzle},1234341221434321"));
+            assert!(
+                err.starts_with(&format!(
+                    "line 5, column 1: wrong length: {found} cells in field 1, expected 16 (field 2 holds a grid"
+                )),
+                "{puzzle}: {err}"
+            );
+        }
+        // A broken puzzle after an id, before its solution: the grid found is the solution, with nothing after it.
+        assert!(broken("7,1.3.....,1234341221434321,27,1.5").starts_with(
+            "line 5, column 3: wrong length: 8 cells in field 2, expected 16 (field 3 holds a grid"
+        ));
+        // An id and a puzzle without a solution: ambiguous without a header, so reported with the fix.
+        assert_eq!(
+            broken("12,1...............,"),
+            "line 5, column 1: wrong length: 2 cells in field 1, expected 16 (field 2 holds a grid, but without \
+             a header naming the columns a later field is read as the puzzle only in an `id,puzzle,solution` line)"
+        );
+        // The right length with a bad character names the character.
+        assert_eq!(
+            broken("1.3.x...........,1234341221434321"),
+            "line 5, column 5: unexpected character 'x' in cell r2c1 (a 4x4 board uses 1-4, . or 0)"
+        );
+        // With the puzzle in the first column by header, no id is skipped, and the error is the field's length.
+        match find_grid_field("12,1...............,1234341221434321", None, false, 1) {
+            GridField::Broken(e) => assert_eq!(
+                e.to_string(),
+                "line 1, column 1: wrong length: 2 cells (a one-line puzzle has 16, 81, 256, 625 or 1296 cells, \
+                 a grid row 4, 9, 16, 25 or 36)"
+            ),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

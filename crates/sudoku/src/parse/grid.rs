@@ -14,7 +14,7 @@ use super::{ParseError, ParseErrorKind};
 use crate::board::{value_of_symbol, Board};
 
 /// True for characters that only decorate a pasted grid.
-fn is_decoration(c: char) -> bool {
+pub(super) fn is_decoration(c: char) -> bool {
     c.is_whitespace() || matches!(c, '|' | '+' | '-' | '=' | ',')
 }
 

@@ -128,6 +128,19 @@ pub enum ParseErrorKind {
         /// Puzzles found.
         found: usize,
     },
+    /// A headerless line with commas where a later field holds a grid, but not in the `id,puzzle,solution` shape
+    /// that would make it the puzzle: the field before it is the puzzle, cut short or broken (the grid next to it,
+    /// its solution, must not be read in its place).
+    PuzzleField {
+        /// 1-based field taken for the puzzle (the one before the grid).
+        field: usize,
+        /// Characters in that field.
+        found: usize,
+        /// Cells of the grid found after it.
+        expected: usize,
+        /// 1-based field that holds that grid.
+        grid_field: usize,
+    },
     /// A CSV data line too short to hold the column its header names for the puzzle.
     MissingColumn {
         /// 1-based column (field) the header names.
@@ -190,6 +203,12 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::Clash(c) => write!(f, "{c}"),
             ParseErrorKind::Io(e) => write!(f, "read error: {e}"),
             ParseErrorKind::NotOnePuzzle { found } => write!(f, "expected one puzzle, found {found}"),
+            ParseErrorKind::PuzzleField { field, found, expected, grid_field } => write!(
+                f,
+                "wrong length: {found} cells in field {field}, expected {expected} (field {grid_field} holds a \
+                 grid, but without a header naming the columns a later field is read as the puzzle only in an \
+                 `id,puzzle,solution` line)"
+            ),
             ParseErrorKind::MissingColumn { column, fields } => write!(
                 f,
                 "no column {column} (the line has {fields} field{})",

@@ -9,8 +9,10 @@
 //!    is skipped; a later one with other names is reported as a header in the middle of the file, and its
 //!    columns apply from there on. While a header puts the puzzle in a later column than the first, every data
 //!    line is read by columns;
-//! 2. a line with a comma whose first token is not a whole grid is read from its first comma-separated field
-//!    that is a valid grid (an `id,puzzle,solution,...` line without header);
+//! 2. a line with a comma whose first token is not a whole grid: its first comma-separated field when that is a
+//!    grid, else a later field only in the shape of an `id,puzzle,solution,...` line without header (ids before
+//!    it, its solution after it); a grid elsewhere on the line means the first field is a broken puzzle, reported
+//!    as such (never replaced by the solution next to it). Lines without any grid field go on below;
 //! 3. inside a multi-line grid, the line is its next row, unless it is a whole one-line puzzle of another size
 //!    or its first token is longer than two rows (a one-line puzzle gone wrong), which ends the grid as incomplete;
 //! 4. a first token with a whole grid's cell count (16, 81, 256, 625, 1296) is a one-line puzzle, except that a
@@ -22,7 +24,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use super::grid::{row_cells, Block};
+use super::grid::{is_decoration, row_cells, Block};
 use super::line::{first_token, looks_like_16_row, parse_cells, token_cells, Token};
 use super::{csv, ParseError, ParseErrorKind, Puzzle, Record};
 use crate::board::{box_size_for_cells, box_size_for_side, Board};
@@ -182,6 +184,11 @@ impl<R: BufRead> Reader<R> {
         if content.is_empty() || content.starts_with('#') {
             return;
         }
+        // Only separators (`:::`, `,,,`, `---+---`): no cells, so no puzzle and nothing to report. Decoration
+        // lines are skipped below too; `:` separates fields but is no grid decoration, so it is caught here.
+        if content.chars().all(|c| c == ':' || is_decoration(c)) {
+            return;
+        }
         let explicit = self.options.box_size;
         if let Some(columns) = csv::header(content) {
             self.flush_block();
@@ -227,11 +234,27 @@ impl<R: BufRead> Reader<R> {
             None => box_size_for_cells(token.chars),
         };
         if single_box.is_none() && token.rest.contains(',') {
-            if let Some((field, b)) = csv::find_grid_field(text, explicit) {
-                self.flush_block();
-                let item = single(&field, b, line);
-                self.push(line, item);
-                return;
+            // A header that puts the puzzle first leaves no room for an id before it.
+            let id_allowed = !matches!(
+                self.columns,
+                Some(csv::Columns {
+                    puzzle: Some(0),
+                    ..
+                })
+            );
+            match csv::find_grid_field(text, explicit, id_allowed, line) {
+                csv::GridField::Found(field, b) => {
+                    self.flush_block();
+                    let item = single(&field, b, line);
+                    self.push(line, item);
+                    return;
+                }
+                csv::GridField::Broken(error) => {
+                    self.flush_block();
+                    self.push(line, Err(error));
+                    return;
+                }
+                csv::GridField::NoGrid => {}
             }
         }
 
