@@ -99,6 +99,9 @@ pub(crate) struct Kernel<'p> {
     ngm: Vec<u64>,
     /// Hidden singles and the pigeonhole test run (level `Singles`).
     sweep: bool,
+    /// Every group is a permutation (as many members as values): the root runs on the holder sets alone.
+    all_perm: bool,
+
     /// `dirtyv[b]` = permutation groups whose places of value `b` changed since they were last checked.
     dirtyv: Vec<u64>,
     /// Non-permutation groups to sweep.
@@ -189,6 +192,7 @@ impl<'p> Kernel<'p> {
                 ngm[v as usize] |= 1 << g;
             }
         }
+        let all_perm = full.iter().all(|&f| f != 0);
         let holders_at = n + groups;
         let slot = holders_at + width * words;
         let mut init = vec![0u64; slot];
@@ -221,6 +225,7 @@ impl<'p> Kernel<'p> {
             pgm,
             ngm,
             sweep: cfg.propagation == Propagation::Singles,
+            all_perm,
             dirtyv: vec![0; width],
             dirty: 0,
             stack: Vec::with_capacity(slot * 8),
@@ -313,6 +318,12 @@ impl<'p> Kernel<'p> {
                 self.stack[self.holders_at + c * k + w] &= !fixed_vars[w] | keep[w];
             }
         }
+        if self.all_perm {
+            let mut runs = 0u64;
+            let r = self.root_by_values(&mut runs);
+            stats.propagations += runs;
+            return r;
+        }
         // Every (group, value) check is pending at the root.
         self.dirtyv.fill(0);
         for (g, &f) in self.full.iter().enumerate() {
@@ -337,6 +348,95 @@ impl<'p> Kernel<'p> {
             self.clear_dirty();
         }
         r
+    }
+
+    /// Root propagation when every group is a permutation, on the holder sets alone (value-major): all variables
+    /// left with one value are found at once by bit-sliced counting over the holder sets, forward-checked value
+    /// by value (one set difference per value instead of one update per peer), and hidden singles are looked for
+    /// only when no naked single is left. Then the domains are rebuilt from the holder sets. At the root most
+    /// variables get assigned (every one on easy puzzles), which this does in a few hundred word operations
+    /// instead of one pass over the peers per variable. Same fixpoint as [`Kernel::propagate`].
+    fn root_by_values(&mut self, runs: &mut u64) -> Result<(), Fail> {
+        let k = self.words;
+        let n = self.n;
+        let top = self.top();
+        let (dom, rest) = self.stack[top..].split_at_mut(n);
+        let holders = &mut rest[self.holders_at - n..];
+        let mut live = [0u64; MAX_VARS / 64];
+        for (v, &d) in dom.iter().enumerate() {
+            live[v / 64] |= u64::from(d != 0) << (v % 64);
+        }
+        // Forward-checked variables, and the variables assigned by the last count.
+        let mut done = [0u64; MAX_VARS / 64];
+        let mut fresh = [0u64; MAX_VARS / 64];
+        let mut hidden = false;
+        loop {
+            *runs += 1;
+            let mut any = 0u64;
+            for w in 0..k {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for b in 0..self.width {
+                    let h = holders[b * k + w];
+                    twice |= once & h;
+                    once |= h;
+                }
+                if live[w] & !once != 0 {
+                    return Err(Fail);
+                }
+                fresh[w] = once & !twice & !done[w];
+                any |= fresh[w];
+            }
+            if any == 0 {
+                if !self.sweep || done[..k] == live[..k] {
+                    break;
+                }
+                // No naked single left: hidden singles (and the pigeonhole test) go through the (group, value)
+                // checks of `fixpoint`, all pending.
+                hidden = true;
+                break;
+            }
+            for b in 0..self.width {
+                let mut out = [0u64; MAX_VARS / 64];
+                for w in 0..k {
+                    let mut f = fresh[w] & holders[b * k + w];
+                    while f != 0 {
+                        let v = w * 64 + f.trailing_zeros() as usize;
+                        f &= f - 1;
+                        let pm = &self.peermask[v * k..][..k];
+                        for (o, &m) in out[..k].iter_mut().zip(pm) {
+                            *o |= m;
+                        }
+                    }
+                }
+                for w in 0..k {
+                    holders[b * k + w] &= !out[w];
+                }
+            }
+            for w in 0..k {
+                done[w] |= fresh[w];
+            }
+        }
+        dom.fill(0);
+        for b in 0..self.width {
+            for w in 0..k {
+                let mut h = holders[b * k + w];
+                while h != 0 {
+                    dom[w * 64 + h.trailing_zeros() as usize] |= 1 << b;
+                    h &= h - 1;
+                }
+            }
+        }
+        if !hidden {
+            return Ok(());
+        }
+        for (g, &f) in self.full.iter().enumerate() {
+            let mut values = f;
+            while values != 0 {
+                self.dirtyv[values.trailing_zeros() as usize] |= 1 << g;
+                values &= values - 1;
+            }
+        }
+        self.fixpoint(0, true, runs)
     }
 
     /// Runs forward checking and (at `Singles`) the pending group checks on the current slot until nothing
@@ -418,7 +518,7 @@ impl<'p> Kernel<'p> {
             let width = self.width;
             let pairs: u32 = dirtyv[..width].iter().map(|m| m.count_ones()).sum();
             let union = dirtyv[..width].iter().fold(0u64, |a, &m| a | m);
-            if sweeps && pairs > 2 * union.count_ones() {
+            if sweeps && pairs > 4 * union.count_ones() {
                 dirtyv[..width].fill(0);
                 let mut gs = union;
                 while gs != 0 {
