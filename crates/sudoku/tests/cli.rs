@@ -408,6 +408,22 @@ fn check_with_puzzles_pairs_solve_output_with_its_input() {
 }
 
 #[test]
+fn check_counts_solutions_missing_for_some_puzzles_apart_from_the_lines_it_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(&puzzles, format!("{LEET}\n{LEET}\n{LEET}\n")).unwrap();
+    sudoku()
+        .args(["check", "--puzzles", puzzles.to_str().unwrap(), "-"])
+        .write_stdin(format!("{LEET_SOLVED}\n"))
+        .assert()
+        .code(1)
+        .stdout("checked 1: 1 ok, 0 failed, 2 puzzles without a solution\n")
+        .stderr(predicate::str::contains(
+            "2 puzzles have no solution in <stdin>",
+        ));
+}
+
+#[test]
 fn jsonl_names_the_file_of_every_result_when_several_inputs_are_given() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a.txt");
