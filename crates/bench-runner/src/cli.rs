@@ -52,7 +52,7 @@ pub struct Args {
     pub baseline_node_limit: u64,
 
     /// Time limit per puzzle in seconds (0 = none).
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub time_limit: f64,
 
     /// Solve a random sample of N entries per dataset (reservoir sampling: memory for N entries), in shuffled order.
@@ -94,6 +94,21 @@ pub struct Args {
     /// Measure thread scaling of the first chosen solver (default `fast`) at 1, 2, ... all cores.
     #[arg(long)]
     pub scaling: bool,
+}
+
+/// Parses `--time-limit`: a finite, non-negative number of seconds that fits a `Duration` (not NaN, `inf` or
+/// `1e30`, which would make the conversion panic).
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if secs < 0.0 || std::time::Duration::try_from_secs_f64(secs).is_err() {
+        return Err(format!(
+            "`{s}` is not a time limit (seconds from 0 = none to about 1.8e19)"
+        ));
+    }
+    Ok(secs)
 }
 
 /// Puzzle families the runner knows.

@@ -1,6 +1,6 @@
 //! `bench-runner`: arguments -> contenders -> run -> verify -> report. See the library for each step.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -38,11 +38,19 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
     let registry = family.solvers();
     if args.list {
+        // Not `println!`, which panics when stdout is closed or full.
         let width = registry.iter().map(|s| s.name.len()).max().unwrap_or(0);
-        for s in &registry {
-            println!("{:width$}  {}", s.name, s.description);
-        }
-        return ExitCode::SUCCESS;
+        let mut out = std::io::stdout().lock();
+        let written = registry
+            .iter()
+            .try_for_each(|s| writeln!(out, "{:width$}  {}", s.name, s.description))
+            .and_then(|()| out.flush());
+        return match written {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                fail(format!("cannot write stdout: {e}"))
+            }
+            _ => ExitCode::SUCCESS,
+        };
     }
     let solvers: Vec<String> = if args.solvers.is_empty() {
         registry.iter().map(|s| s.name.to_string()).collect()
@@ -164,6 +172,11 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
+    if !partial {
+        for ds in datasets.iter().filter(|d| d.puzzles == 0) {
+            eprintln!("bench-runner: {}: no puzzles found", ds.path);
+        }
+    }
 
     let summary = RunSummary {
         config: RunConfig {

@@ -604,3 +604,95 @@ fn every_solver_on_shipped_generated_sets_verifies_and_the_counts_add_up() {
             .unwrap_or_else(|e| panic!("line {line}, {}: {e}", row["solver"]));
     }
 }
+
+#[test]
+fn time_limits_that_fit_no_duration_are_usage_errors_not_a_panic() {
+    for limit in ["inf", "1e30", "nan", "-1", "soon"] {
+        let out = Command::cargo_bin("bench-runner")
+            .unwrap()
+            .args(["--solvers", "fast", "-j", "1", "--time-limit", limit])
+            .arg(data("small.txt"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{limit}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{limit}: {stderr}");
+    }
+    // 0 still means no limit.
+    Command::cargo_bin("bench-runner")
+        .unwrap()
+        .args([
+            "--warmup-ms",
+            "1",
+            "--solvers",
+            "fast",
+            "-j",
+            "1",
+            "--time-limit",
+            "0",
+        ])
+        .arg(data("small.txt"))
+        .assert()
+        .success();
+}
+
+#[test]
+fn an_empty_file_or_directory_is_reported_as_holding_no_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let sub = dir.path().join("nothing");
+    std::fs::create_dir(&sub).unwrap();
+    for path in [&empty, &sub] {
+        let out = runner()
+            .args(["--solvers", "fast", "-j", "1"])
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            format!("bench-runner: {}: no puzzles found\n", path.display())
+        );
+    }
+}
+
+#[test]
+fn a_closed_output_pipe_is_no_error() {
+    use std::process::Stdio;
+    for args in [&["--list"][..], &["--solvers", "fast", "-j", "1"]] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("bench-runner"))
+            .args(args)
+            .arg(data("small.txt"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_on_stdout_is_an_io_error_with_a_message_not_a_panic() {
+    for args in [&["--list"][..], &["--solvers", "fast", "-j", "1"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("bench-runner"))
+            .args(args)
+            .arg(data("small.txt"))
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write stdout: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -286,9 +286,10 @@ impl Output for Markdown {
     fn emit(&self, run: &RunSummary) -> Result<(), OutputError> {
         use std::io::Write;
         let text = render(run, self.wide);
-        std::io::stdout()
-            .lock()
-            .write_all(text.as_bytes())
-            .map_err(|e| OutputError::io("stdout", e))
+        match std::io::stdout().lock().write_all(text.as_bytes()) {
+            // A closed pipe (`bench-runner ... | head`): the reader has what it wanted.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            r => r.map_err(|e| OutputError::io("stdout", e)),
+        }
     }
 }

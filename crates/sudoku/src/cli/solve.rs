@@ -482,7 +482,11 @@ fn report_failure(name: &str, record: &Record, outcome: &Outcome) {
             record.line,
             outcome.status.as_str(),
             if outcome.status == EntryStatus::Limit {
-                format!(" (search stopped after {} nodes)", outcome.nodes)
+                let n = outcome.nodes;
+                format!(
+                    " (search stopped after {n} node{})",
+                    if n == 1 { "" } else { "s" }
+                )
             } else {
                 String::new()
             }
