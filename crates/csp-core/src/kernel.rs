@@ -477,8 +477,10 @@ impl<'p, const K: usize> Kernel<'p, K> {
                     return Err(Fail);
                 }
                 *runs += 1;
-                for &g in self.other_groups.row(v) {
-                    assigned[g as usize] |= bit;
+                if !all_perm {
+                    for &g in self.other_groups.row(v) {
+                        assigned[g as usize] |= bit;
+                    }
                 }
                 // Forward checking visits only the peers holding the value (holder sets are exact) and drops
                 // them from its holder set.
