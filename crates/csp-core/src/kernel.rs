@@ -340,7 +340,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 len += 1;
             }
         }
-        let r = self.propagate_root(len, stats);
+        let r = self.propagate(len, stats);
         if r.is_err() {
             self.clear_dirty();
         }
@@ -433,7 +433,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 values &= values - 1;
             }
         }
-        self.fixpoint(0, true, runs)
+        self.fixpoint(0, runs)
     }
 
     /// Runs forward checking and (at `Singles`) the pending group checks on the current slot until nothing
@@ -441,23 +441,14 @@ impl<'p, const K: usize> Kernel<'p, K> {
     /// the caller drops the slot and clears the pending checks.
     fn propagate(&mut self, len: usize, stats: &mut Stats) -> Result<(), Fail> {
         let mut runs = 0u64;
-        let r = self.fixpoint(len, false, &mut runs);
-        stats.propagations += runs;
-        r
-    }
-
-    /// [`Kernel::propagate`] for the root, where most (group, value) checks are pending at once: they run as
-    /// whole-group sweeps when that is cheaper.
-    fn propagate_root(&mut self, len: usize, stats: &mut Stats) -> Result<(), Fail> {
-        let mut runs = 0u64;
-        let r = self.fixpoint(len, true, &mut runs);
+        let r = self.fixpoint(len, &mut runs);
         stats.propagations += runs;
         r
     }
 
     /// [`Kernel::propagate`], counting forward-checking steps and group checks in `runs`.
     #[inline(always)]
-    fn fixpoint(&mut self, mut len: usize, sweeps: bool, runs: &mut u64) -> Result<(), Fail> {
+    fn fixpoint(&mut self, mut len: usize, runs: &mut u64) -> Result<(), Fail> {
         let top = self.top();
         let k = K;
         let (dom, rest) = self.stack[top..].split_at_mut(self.n);
@@ -515,89 +506,44 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 return Ok(());
             }
             // Every queued variable is forward-checked: holder sets and `assigned` are exact. Pending (group, value)
-            // checks run one by one when they are few per group (after a decision), else as whole-group sweeps
-            // (at the root, where most pairs are pending and one pass over a group settles all its values).
-            let width = self.width;
-            let pairs: u32 = dirtyv[..width].iter().map(|m| m.count_ones()).sum();
-            let union = dirtyv[..width].iter().fold(0u64, |a, &m| a | m);
-            if sweeps && pairs > 4 * union.count_ones() {
-                dirtyv[..width].fill(0);
-                let mut gs = union;
+            // checks run one by one. (Whole-group sweeps when many pairs of a group are pending were measured too:
+            // never cheaper once the root's naked singles run value-major, see `root_by_values`.)
+            for b in 0..self.width {
+                let mut gs = std::mem::take(&mut dirtyv[b]);
                 while gs != 0 {
                     let g = gs.trailing_zeros() as usize;
                     gs &= gs - 1;
                     *runs += 1;
-                    let members = self.members.row(g as u32);
-                    let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-                    for &u in members {
-                        let x = dom[u as usize];
-                        twice |= once & x;
-                        once |= x;
-                        fixed |= x & 0u64.wrapping_sub(u64::from(single(x)));
+                    // The places of value `b` in group `g`: none = conflict, one = a hidden single.
+                    let gv = &self.gvars[g * k..][..k];
+                    let hs = &holders[b * k..][..k];
+                    let mut at = usize::MAX;
+                    let mut several = false;
+                    for w in 0..k {
+                        let m = hs[w] & gv[w];
+                        if m != 0 {
+                            if at != usize::MAX || m & m.wrapping_sub(1) != 0 {
+                                several = true;
+                                break;
+                            }
+                            at = w * 64 + m.trailing_zeros() as usize;
+                        }
                     }
-                    if once != self.full[g] {
-                        return Err(Fail);
-                    }
-                    let lone = once & !twice & !fixed;
-                    if lone == 0 {
+                    if several {
                         continue;
                     }
-                    for &u in members {
-                        let x = dom[u as usize];
-                        let hit = x & lone;
-                        if hit == 0 {
-                            continue;
-                        }
-                        if !single(hit) {
-                            return Err(Fail);
-                        }
-                        if hit == x {
-                            continue;
-                        }
-                        let u = u as usize;
-                        restrict(u, hit, dom, holders, k, dirtyv, &mut dirty, pgm[u], ngm[u]);
-                        queue[len] = u as u32;
-                        len += 1;
+                    if at == usize::MAX {
+                        return Err(Fail);
                     }
-                }
-            } else {
-                for b in 0..self.width {
-                    let mut gs = std::mem::take(&mut dirtyv[b]);
-                    while gs != 0 {
-                        let g = gs.trailing_zeros() as usize;
-                        gs &= gs - 1;
-                        *runs += 1;
-                        // The places of value `b` in group `g`: none = conflict, one = a hidden single.
-                        let gv = &self.gvars[g * k..][..k];
-                        let hs = &holders[b * k..][..k];
-                        let mut at = usize::MAX;
-                        let mut several = false;
-                        for w in 0..k {
-                            let m = hs[w] & gv[w];
-                            if m != 0 {
-                                if at != usize::MAX || m & m.wrapping_sub(1) != 0 {
-                                    several = true;
-                                    break;
-                                }
-                                at = w * 64 + m.trailing_zeros() as usize;
-                            }
-                        }
-                        if several {
-                            continue;
-                        }
-                        if at == usize::MAX {
-                            return Err(Fail);
-                        }
-                        let bit = 1u64 << b;
-                        if dom[at] == bit {
-                            continue;
-                        }
-                        restrict(
-                            at, bit, dom, holders, k, dirtyv, &mut dirty, pgm[at], ngm[at],
-                        );
-                        queue[len] = at as u32;
-                        len += 1;
+                    let bit = 1u64 << b;
+                    if dom[at] == bit {
+                        continue;
                     }
+                    restrict(
+                        at, bit, dom, holders, k, dirtyv, &mut dirty, pgm[at], ngm[at],
+                    );
+                    queue[len] = at as u32;
+                    len += 1;
                 }
             }
             let mut pending = std::mem::take(&mut dirty);
