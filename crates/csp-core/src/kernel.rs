@@ -25,7 +25,7 @@
 //!   while they assign something. Sweeping every group (rather than tracking dirty ones) costs four operations per
 //!   member and no unpredictable branch; on 9x9 Sudoku nearly every group is touched by a decision anyway.
 //!
-//! [`Kernel::applies`] says which configurations the kernel runs: variable order `Input` or `Mrv` without random
+//! [`applies`] says which configurations the kernel runs: variable order `Input` or `Mrv` without random
 //! ties, value order `Ascending`, `Median` or `Random`, level `ForwardChecking` or `Singles`, no intersections,
 //! any restart policy. Everything else (other constraints, wider domains, other heuristics) runs on the general
 //! engine, as does any model when [`SearchConfig::generic_engine`] is set. Tests in `tests/kernel.rs` compare the
@@ -65,26 +65,47 @@ fn single(x: u64) -> bool {
     (x != 0) & (x & x.wrapping_sub(1) == 0)
 }
 
-/// The copy-on-branch search of one solver on one group model.
-pub(crate) struct Kernel<'p> {
+/// True when the kernel can run `problem` under `cfg` with the same search tree as the general engine.
+pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
+    !cfg.generic_engine
+        && problem.representation() == Representation::Word64
+        && problem.num_vars() <= MAX_VARS
+        && problem.num_constraints() <= MAX_GROUPS
+        && matches!(
+            cfg.propagation,
+            Propagation::ForwardChecking | Propagation::Singles
+        )
+        && matches!(cfg.var_order, VarOrder::Input | VarOrder::Mrv)
+        && !cfg.random_ties
+        && matches!(
+            cfg.value_order,
+            ValueOrder::Ascending | ValueOrder::Median | ValueOrder::Random
+        )
+        && !cfg.intersections
+        && problem.constraints.iter().all(|c| {
+            matches!(c, Constraint::AllDifferent(a)
+                if a.is_aligned() && a.vars.len() <= MAX_GROUP && distinct(&a.vars))
+        })
+}
+
+/// The copy-on-branch search of one solver on one group model whose sets of variables are `K` words (`n <= 64 K`).
+pub(crate) struct Kernel<'p, const K: usize> {
     problem: &'p Problem,
     cfg: SearchConfig,
     /// Number of variables.
     n: usize,
-    /// Words of a set of variables (`ceil(n / 64)`).
-    words: usize,
     /// Number of value positions (the widest domain).
     width: usize,
     /// Start of the holder sets in a slot (`n + groups`).
     holders_at: usize,
-    /// Words per slot: `n` domains, one assigned-values mask per group, then `width` holder sets of `words` words.
+    /// Words per slot: `n` domains, one assigned-values mask per group, then `width` holder sets of `K` words.
     slot: usize,
     /// The initial slot: full domains, nothing assigned, every variable a holder of each of its values.
     init: Vec<u64>,
-    /// `peermask[v * words..][..words]` = the variables sharing a group with `v` (and `v` itself when a group
+    /// `peermask[v * K..][..K]` = the variables sharing a group with `v` (and `v` itself when a group
     /// repeats it, which then fails like it must).
     peermask: Vec<u64>,
-    /// `gvars[g * words..][..words]` = the members of group `g` as a set of variables.
+    /// `gvars[g * K..][..K]` = the members of group `g` as a set of variables.
     gvars: Vec<u64>,
     /// `other_groups.row(v)` = the non-permutation groups containing `v`, once each (their assigned masks receive
     /// `v`'s value; permutation groups need none: their checks read the holder sets).
@@ -122,34 +143,11 @@ pub(crate) struct Kernel<'p> {
     values_buf: Vec<i64>,
 }
 
-impl<'p> Kernel<'p> {
-    /// True when the kernel can run `problem` under `cfg` with the same search tree as the general engine.
-    pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
-        !cfg.generic_engine
-            && problem.representation() == Representation::Word64
-            && problem.num_vars() <= MAX_VARS
-            && problem.num_constraints() <= MAX_GROUPS
-            && matches!(
-                cfg.propagation,
-                Propagation::ForwardChecking | Propagation::Singles
-            )
-            && matches!(cfg.var_order, VarOrder::Input | VarOrder::Mrv)
-            && !cfg.random_ties
-            && matches!(
-                cfg.value_order,
-                ValueOrder::Ascending | ValueOrder::Median | ValueOrder::Random
-            )
-            && !cfg.intersections
-            && problem.constraints.iter().all(|c| {
-                matches!(c, Constraint::AllDifferent(a)
-                    if a.is_aligned() && a.vars.len() <= MAX_GROUP && distinct(&a.vars))
-            })
-    }
-
-    /// Builds the kernel; call only when [`Kernel::applies`] holds.
+impl<'p, const K: usize> Kernel<'p, K> {
+    /// Builds the kernel; call only when [`applies`] holds and `problem.num_vars() <= 64 * K`.
     pub(crate) fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
         let n = problem.num_vars();
-        let words = n.div_ceil(64).max(1);
+        let words = K;
         let width = problem.max_width.max(1);
         let mut peer_pairs = Vec::new();
         let mut of_var = Vec::new();
@@ -205,7 +203,6 @@ impl<'p> Kernel<'p> {
         Self {
             problem,
             n,
-            words,
             width,
             holders_at,
             slot,
@@ -264,7 +261,7 @@ impl<'p> Kernel<'p> {
             new,
             dom,
             holders,
-            self.words,
+            K,
             &mut self.dirtyv,
             &mut self.dirty,
             self.pgm[v as usize],
@@ -287,8 +284,8 @@ impl<'p> Kernel<'p> {
         self.rng = Rng::new(self.cfg.seed);
         // The assumptions: each variable set to its value, then every holder set restricted at once (a variable
         // holds only its own value), instead of one update per lost value.
-        let k = self.words;
-        let mut fixed_vars = [0u64; MAX_VARS / 64];
+        let k = K;
+        let mut fixed_vars = [0u64; K];
         for &(x, value) in assumptions {
             let v = self.problem.check_var("assumption", x).map_err(|_| Fail)?;
             let pos = self.problem.values[v as usize]
@@ -343,7 +340,7 @@ impl<'p> Kernel<'p> {
                 len += 1;
             }
         }
-        let r = self.propagate_root(len, stats);
+        let r = self.propagate(len, stats);
         if r.is_err() {
             self.clear_dirty();
         }
@@ -357,18 +354,18 @@ impl<'p> Kernel<'p> {
     /// variables get assigned (every one on easy puzzles), which this does in a few hundred word operations
     /// instead of one pass over the peers per variable. Same fixpoint as [`Kernel::propagate`].
     fn root_by_values(&mut self, runs: &mut u64) -> Result<(), Fail> {
-        let k = self.words;
+        let k = K;
         let n = self.n;
         let top = self.top();
         let (dom, rest) = self.stack[top..].split_at_mut(n);
         let holders = &mut rest[self.holders_at - n..];
-        let mut live = [0u64; MAX_VARS / 64];
+        let mut live = [0u64; K];
         for (v, &d) in dom.iter().enumerate() {
             live[v / 64] |= u64::from(d != 0) << (v % 64);
         }
         // Forward-checked variables, and the variables assigned by the last count.
-        let mut done = [0u64; MAX_VARS / 64];
-        let mut fresh = [0u64; MAX_VARS / 64];
+        let mut done = [0u64; K];
+        let mut fresh = [0u64; K];
         let mut hidden = false;
         loop {
             *runs += 1;
@@ -396,7 +393,7 @@ impl<'p> Kernel<'p> {
                 break;
             }
             for b in 0..self.width {
-                let mut out = [0u64; MAX_VARS / 64];
+                let mut out = [0u64; K];
                 for w in 0..k {
                     let mut f = fresh[w] & holders[b * k + w];
                     while f != 0 {
@@ -436,7 +433,7 @@ impl<'p> Kernel<'p> {
                 values &= values - 1;
             }
         }
-        self.fixpoint(0, true, runs)
+        self.fixpoint(0, runs)
     }
 
     /// Runs forward checking and (at `Singles`) the pending group checks on the current slot until nothing
@@ -444,30 +441,22 @@ impl<'p> Kernel<'p> {
     /// the caller drops the slot and clears the pending checks.
     fn propagate(&mut self, len: usize, stats: &mut Stats) -> Result<(), Fail> {
         let mut runs = 0u64;
-        let r = self.fixpoint(len, false, &mut runs);
-        stats.propagations += runs;
-        r
-    }
-
-    /// [`Kernel::propagate`] for the root, where most (group, value) checks are pending at once: they run as
-    /// whole-group sweeps when that is cheaper.
-    fn propagate_root(&mut self, len: usize, stats: &mut Stats) -> Result<(), Fail> {
-        let mut runs = 0u64;
-        let r = self.fixpoint(len, true, &mut runs);
+        let r = self.fixpoint(len, &mut runs);
         stats.propagations += runs;
         r
     }
 
     /// [`Kernel::propagate`], counting forward-checking steps and group checks in `runs`.
     #[inline(always)]
-    fn fixpoint(&mut self, mut len: usize, sweeps: bool, runs: &mut u64) -> Result<(), Fail> {
+    fn fixpoint(&mut self, mut len: usize, runs: &mut u64) -> Result<(), Fail> {
         let top = self.top();
-        let k = self.words;
+        let k = K;
         let (dom, rest) = self.stack[top..].split_at_mut(self.n);
         let (assigned, holders) = rest.split_at_mut(self.holders_at - self.n);
         let queue = &mut self.queue[..];
         let dirtyv = &mut self.dirtyv[..];
         let (pgm, ngm) = (&self.pgm[..], &self.ngm[..]);
+        let all_perm = self.all_perm;
         let mut dirty = self.dirty;
         let mut head = 0;
         loop {
@@ -479,8 +468,10 @@ impl<'p> Kernel<'p> {
                     return Err(Fail);
                 }
                 *runs += 1;
-                for &g in self.other_groups.row(v) {
-                    assigned[g as usize] |= bit;
+                if !all_perm {
+                    for &g in self.other_groups.row(v) {
+                        assigned[g as usize] |= bit;
+                    }
                 }
                 // Forward checking visits only the peers holding the value (holder sets are exact) and drops
                 // them from its holder set.
@@ -497,7 +488,9 @@ impl<'p> Kernel<'p> {
                         let new = dom[p] & !bit;
                         dom[p] = new;
                         touched |= pgm[p];
-                        dirty |= ngm[p];
+                        if !all_perm {
+                            dirty |= ngm[p];
+                        }
                         // Branch-free push: the entry is written every time and kept when `p` was left with one
                         // value (or none: the conflict is found when it is taken from the queue).
                         queue[len] = p as u32;
@@ -513,89 +506,44 @@ impl<'p> Kernel<'p> {
                 return Ok(());
             }
             // Every queued variable is forward-checked: holder sets and `assigned` are exact. Pending (group, value)
-            // checks run one by one when they are few per group (after a decision), else as whole-group sweeps
-            // (at the root, where most pairs are pending and one pass over a group settles all its values).
-            let width = self.width;
-            let pairs: u32 = dirtyv[..width].iter().map(|m| m.count_ones()).sum();
-            let union = dirtyv[..width].iter().fold(0u64, |a, &m| a | m);
-            if sweeps && pairs > 4 * union.count_ones() {
-                dirtyv[..width].fill(0);
-                let mut gs = union;
+            // checks run one by one. (Whole-group sweeps when many pairs of a group are pending were measured too:
+            // never cheaper once the root's naked singles run value-major, see `root_by_values`.)
+            for b in 0..self.width {
+                let mut gs = std::mem::take(&mut dirtyv[b]);
                 while gs != 0 {
                     let g = gs.trailing_zeros() as usize;
                     gs &= gs - 1;
                     *runs += 1;
-                    let members = self.members.row(g as u32);
-                    let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
-                    for &u in members {
-                        let x = dom[u as usize];
-                        twice |= once & x;
-                        once |= x;
-                        fixed |= x & 0u64.wrapping_sub(u64::from(single(x)));
+                    // The places of value `b` in group `g`: none = conflict, one = a hidden single.
+                    let gv = &self.gvars[g * k..][..k];
+                    let hs = &holders[b * k..][..k];
+                    let mut at = usize::MAX;
+                    let mut several = false;
+                    for w in 0..k {
+                        let m = hs[w] & gv[w];
+                        if m != 0 {
+                            if at != usize::MAX || m & m.wrapping_sub(1) != 0 {
+                                several = true;
+                                break;
+                            }
+                            at = w * 64 + m.trailing_zeros() as usize;
+                        }
                     }
-                    if once != self.full[g] {
-                        return Err(Fail);
-                    }
-                    let lone = once & !twice & !fixed;
-                    if lone == 0 {
+                    if several {
                         continue;
                     }
-                    for &u in members {
-                        let x = dom[u as usize];
-                        let hit = x & lone;
-                        if hit == 0 {
-                            continue;
-                        }
-                        if !single(hit) {
-                            return Err(Fail);
-                        }
-                        if hit == x {
-                            continue;
-                        }
-                        let u = u as usize;
-                        restrict(u, hit, dom, holders, k, dirtyv, &mut dirty, pgm[u], ngm[u]);
-                        queue[len] = u as u32;
-                        len += 1;
+                    if at == usize::MAX {
+                        return Err(Fail);
                     }
-                }
-            } else {
-                for b in 0..self.width {
-                    let mut gs = std::mem::take(&mut dirtyv[b]);
-                    while gs != 0 {
-                        let g = gs.trailing_zeros() as usize;
-                        gs &= gs - 1;
-                        *runs += 1;
-                        // The places of value `b` in group `g`: none = conflict, one = a hidden single.
-                        let gv = &self.gvars[g * k..][..k];
-                        let hs = &holders[b * k..][..k];
-                        let mut at = usize::MAX;
-                        let mut several = false;
-                        for w in 0..k {
-                            let m = hs[w] & gv[w];
-                            if m != 0 {
-                                if at != usize::MAX || m & m.wrapping_sub(1) != 0 {
-                                    several = true;
-                                    break;
-                                }
-                                at = w * 64 + m.trailing_zeros() as usize;
-                            }
-                        }
-                        if several {
-                            continue;
-                        }
-                        if at == usize::MAX {
-                            return Err(Fail);
-                        }
-                        let bit = 1u64 << b;
-                        if dom[at] == bit {
-                            continue;
-                        }
-                        restrict(
-                            at, bit, dom, holders, k, dirtyv, &mut dirty, pgm[at], ngm[at],
-                        );
-                        queue[len] = at as u32;
-                        len += 1;
+                    let bit = 1u64 << b;
+                    if dom[at] == bit {
+                        continue;
                     }
+                    restrict(
+                        at, bit, dom, holders, k, dirtyv, &mut dirty, pgm[at], ngm[at],
+                    );
+                    queue[len] = at as u32;
+                    len += 1;
                 }
             }
             let mut pending = std::mem::take(&mut dirty);

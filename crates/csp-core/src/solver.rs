@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use crate::config::SearchConfig;
 use crate::domain::WideDomain;
 use crate::ids::VarId;
-use crate::kernel::Kernel;
+use crate::kernel::{self, Kernel};
 use crate::limits::{Limits, Outcome};
 use crate::model::{Problem, Representation};
 use crate::search::{Expansion, Search};
@@ -73,7 +73,10 @@ enum Engine<'p> {
     W64(Search<'p, u64>),
     W128(Search<'p, u128>),
     Wide(Search<'p, WideDomain>),
-    Groups(Kernel<'p>),
+    Groups1(Kernel<'p, 1>),
+    Groups2(Kernel<'p, 2>),
+    Groups4(Kernel<'p, 4>),
+    Groups16(Kernel<'p, 16>),
 }
 
 macro_rules! dispatch {
@@ -82,7 +85,10 @@ macro_rules! dispatch {
             Engine::W64($s) => $body,
             Engine::W128($s) => $body,
             Engine::Wide($s) => $body,
-            Engine::Groups($s) => $body,
+            Engine::Groups1($s) => $body,
+            Engine::Groups2($s) => $body,
+            Engine::Groups4($s) => $body,
+            Engine::Groups16($s) => $body,
         }
     };
 }
@@ -112,7 +118,12 @@ impl<'p> Solver<'p> {
     /// A solver for `problem` searching as `cfg` says.
     pub fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
         let engine = match problem.representation() {
-            _ if Kernel::applies(problem, &cfg) => Engine::Groups(Kernel::new(problem, cfg)),
+            _ if kernel::applies(problem, &cfg) => match problem.num_vars() {
+                0..=64 => Engine::Groups1(Kernel::new(problem, cfg)),
+                65..=128 => Engine::Groups2(Kernel::new(problem, cfg)),
+                129..=256 => Engine::Groups4(Kernel::new(problem, cfg)),
+                _ => Engine::Groups16(Kernel::new(problem, cfg)),
+            },
             Representation::Word64 => Engine::W64(Search::new(problem, cfg)),
             Representation::Word128 => Engine::W128(Search::new(problem, cfg)),
             Representation::Wide => Engine::Wide(Search::new(problem, cfg)),
@@ -126,7 +137,10 @@ impl<'p> Solver<'p> {
             Engine::W64(s) => s.config(),
             Engine::W128(s) => s.config(),
             Engine::Wide(s) => s.config(),
-            Engine::Groups(s) => s.config(),
+            Engine::Groups1(s) => s.config(),
+            Engine::Groups2(s) => s.config(),
+            Engine::Groups4(s) => s.config(),
+            Engine::Groups16(s) => s.config(),
         }
     }
 
@@ -137,7 +151,9 @@ impl<'p> Solver<'p> {
             Engine::W64(_) => EngineKind::General64,
             Engine::W128(_) => EngineKind::General128,
             Engine::Wide(_) => EngineKind::GeneralWide,
-            Engine::Groups(_) => EngineKind::Groups,
+            Engine::Groups1(_) | Engine::Groups2(_) | Engine::Groups4(_) | Engine::Groups16(_) => {
+                EngineKind::Groups
+            }
         }
     }
 
