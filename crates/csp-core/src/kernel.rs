@@ -141,6 +141,8 @@ pub(crate) struct Kernel<'p, const K: usize> {
     scratch: Vec<u64>,
     /// Values of the current solution.
     values_buf: Vec<i64>,
+    /// Smallest value of every variable when all domains are ranges (value = min + position), else `None`.
+    mins: Option<Vec<i64>>,
 }
 
 impl<'p, const K: usize> Kernel<'p, K> {
@@ -231,6 +233,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
             rng: Rng::new(cfg.seed),
             scratch: vec![0; width * words],
             values_buf: vec![0; n],
+            mins: problem.values.iter().map(|v| v.range_min()).collect(),
             cfg,
         }
     }
@@ -359,9 +362,10 @@ impl<'p, const K: usize> Kernel<'p, K> {
         let top = self.top();
         let (dom, rest) = self.stack[top..].split_at_mut(n);
         let holders = &mut rest[self.holders_at - n..];
+        // Every domain is non-empty here (a failed assumption returned earlier).
         let mut live = [0u64; K];
-        for (v, &d) in dom.iter().enumerate() {
-            live[v / 64] |= u64::from(d != 0) << (v % 64);
+        for (w, l) in live.iter_mut().enumerate() {
+            *l = low_mask(n.saturating_sub(w * 64).min(64));
         }
         // Forward-checked variables, and the variables assigned by the last count.
         let mut done = [0u64; K];
@@ -627,9 +631,20 @@ impl<'p, const K: usize> Kernel<'p, K> {
 
     fn fill_values(&mut self) {
         let top = self.top();
-        for v in 0..self.n {
-            let pos = self.stack[top + v].trailing_zeros() as usize;
-            self.values_buf[v] = self.problem.values[v].value(pos);
+        match &self.mins {
+            Some(mins) => {
+                for ((out, &d), &min) in
+                    self.values_buf.iter_mut().zip(&self.stack[top..]).zip(mins)
+                {
+                    *out = min + i64::from(d.trailing_zeros());
+                }
+            }
+            None => {
+                for v in 0..self.n {
+                    let pos = self.stack[top + v].trailing_zeros() as usize;
+                    self.values_buf[v] = self.problem.values[v].value(pos);
+                }
+            }
         }
         debug_assert!(
             self.problem.is_solution(&self.values_buf),
