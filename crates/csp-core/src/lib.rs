@@ -40,6 +40,12 @@
 //! - Propagation drains assignment events (forward checking) and then scheduled constraints to a fixpoint,
 //!   returning `Result<(), Conflict>`.
 //! - Search is depth-first with 2-way branching, an explicit decision stack, limits, restarts and statistics.
+//! - Models made only of aligned `all_different` groups (Sudoku, Latin squares, their variants) run on a second,
+//!   specialised search, the *group kernel* (`kernel.rs`): copy-on-branch state of domains and per-value holder
+//!   sets instead of a trail, forward checking that visits only the peers still holding a value, hidden singles as
+//!   (group, value) checks. It gives the same search tree as the general engine (same nodes, same solutions in the
+//!   same order; tested node for node) at 2-3x fewer instructions per node. [`Solver::engine`] says which search
+//!   runs; [`SearchConfig::generic_engine`] forces the general one.
 //!
 //! Recipes: "how to add a constraint" in [`constraints`], "how to add a heuristic" in [`heuristics`].
 
