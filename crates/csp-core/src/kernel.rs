@@ -373,6 +373,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
     /// only when no naked single is left. Then the domains are rebuilt from the holder sets. At the root most
     /// variables get assigned (every one on easy puzzles), which this does in a few hundred word operations
     /// instead of one pass over the peers per variable. Same fixpoint as [`Kernel::propagate`].
+    #[inline(never)]
     fn root_by_values(&mut self, runs: &mut u64) -> Result<(), Fail> {
         let k = K;
         let n = self.n;
@@ -468,7 +469,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
     }
 
     /// [`Kernel::propagate`], counting forward-checking steps and group checks in `runs`.
-    #[inline(always)]
+    #[inline(never)]
     fn fixpoint(&mut self, mut len: usize, runs: &mut u64) -> Result<(), Fail> {
         let top = self.top();
         let k = K;
