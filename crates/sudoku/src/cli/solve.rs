@@ -1,7 +1,8 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
-//! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per pool thread,
-//! built on its first record and reused for the whole run, through [`PerThread`]) and written in input order.
+//! Records are read in chunks of [`CHUNK`] (the first ones smaller, from [`FIRST_CHUNK`]); each chunk is solved
+//! with rayon (one solver instance per pool thread, built on its first record and reused for the whole run,
+//! through [`PerThread`]) and written in input order.
 //! Reading the next chunk and writing the previous one overlap the solving of the current one, so memory stays
 //! bounded by three chunks whatever the input size, and output appears chunk by chunk as results arrive.
 //!
@@ -36,6 +37,8 @@ use crate::verify;
 
 /// Records solved per parallel batch: large enough to keep every thread busy, small enough to bound memory.
 pub const CHUNK: usize = 4096;
+/// Records of the first batch of each input; each next batch is twice as large, up to [`CHUNK`].
+pub const FIRST_CHUNK: usize = 64;
 
 /// Output format names on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -371,9 +374,13 @@ pub fn run(args: &SolveArgs) -> u8 {
         let mut reader = Reader::with_options(input.reader, options);
         // Pipeline: while the pool solves chunk i, one task writes chunk i-1 and reads chunk i+1, so reading and
         // writing (sequential by nature) overlap the solving. At most three chunks are held.
-        let mut current: Vec<Record> = reader.by_ref().take(CHUNK).collect();
+        // Chunks start small and double up to CHUNK, so the first results of a slow run show (and survive a
+        // Ctrl-C) after FIRST_CHUNK puzzles rather than thousands.
+        let mut size = FIRST_CHUNK;
+        let mut current: Vec<Record> = reader.by_ref().take(size).collect();
         let mut previous: Option<(Vec<Record>, Vec<Option<Outcome>>)> = None;
         while !current.is_empty() {
+            size = (2 * size).min(CHUNK);
             let (outcomes, (written, next)) = pool.install(|| {
                 rayon::join(
                     || solve_chunk(&current),
@@ -385,7 +392,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                             None => true,
                         };
                         let next: Vec<Record> = if written {
-                            reader.by_ref().take(CHUNK).collect()
+                            reader.by_ref().take(size).collect()
                         } else {
                             Vec::new()
                         };
