@@ -408,6 +408,22 @@ fn check_with_puzzles_pairs_solve_output_with_its_input() {
 }
 
 #[test]
+fn check_counts_solutions_missing_for_some_puzzles_apart_from_the_lines_it_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(&puzzles, format!("{LEET}\n{LEET}\n{LEET}\n")).unwrap();
+    sudoku()
+        .args(["check", "--puzzles", puzzles.to_str().unwrap(), "-"])
+        .write_stdin(format!("{LEET_SOLVED}\n"))
+        .assert()
+        .code(1)
+        .stdout("checked 1: 1 ok, 0 failed, 2 puzzles without a solution\n")
+        .stderr(predicate::str::contains(
+            "2 puzzles have no solution in <stdin>",
+        ));
+}
+
+#[test]
 fn jsonl_names_the_file_of_every_result_when_several_inputs_are_given() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a.txt");
@@ -893,4 +909,46 @@ fn nul_bytes_and_binary_garbage_get_one_invalid_result_per_line_naming_the_chara
             (4, "solved")
         ]
     );
+}
+
+/// A puzzle built against plain DFS: its first row is empty and its solution starts 987654321, so `naive` needs
+/// hundreds of millions of nodes (it is still searching when the test presses Ctrl-C).
+const DFS_KILLER: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_writes_the_results_finished_before_the_first_unfinished_puzzle_and_exits_130() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, format!("{LEET}\n{LEET}\n{DFS_KILLER}\n{LEET}\n")).unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", "--solver", "naive", "-j", "2"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Long enough for the handler to be installed (and, in practice, for the easy puzzles to be solved).
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    // Whatever was written is a prefix of the results in input order, and stderr names the line after it.
+    let written: Vec<&str> = stdout.lines().collect();
+    assert!(written.len() <= 2, "{stdout}");
+    assert!(written.iter().all(|l| *l == LEET_SOLVED), "{stdout}");
+    let stop = format!(
+        "interrupted: the results above cover the input before {}: line {}\n",
+        input.display(),
+        written.len() + 1
+    );
+    assert!(stderr.ends_with(&stop), "{stderr}");
 }

@@ -3,7 +3,9 @@
 //! Exit codes: 0 when every puzzle was solved (or checked correct), 1 when some puzzle was invalid, unsolvable,
 //! stopped by a limit or wrong, 2 on usage or I/O errors. One bad line never stops a run: it gets its own result
 //! and a message on stderr naming file and line. A closed output pipe (`sudoku solve big.txt | head -1`) ends the
-//! run quietly, as in ripgrep: not an error, the exit code covers the results written.
+//! run quietly, as in ripgrep: not an error, the exit code covers the results written. Ctrl-C during
+//! `sudoku solve` writes the results finished so far, in input order up to the first unfinished puzzle, names
+//! where it stopped and exits with 130; a second Ctrl-C quits at once.
 //!
 //! With several inputs, line and grid results name their file as grep does (`FILE:LINE:`, `# FILE: line L:`);
 //! `-H/--with-filename` and `--no-filename` force it on or off, and one input's output never changes.
@@ -37,6 +39,8 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_FAILED: u8 = 1;
 /// Usage or I/O error.
 pub const EXIT_USAGE: u8 = 2;
+/// Interrupted by Ctrl-C (`sudoku solve` writes the results finished before stopping), as shells report SIGINT.
+pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Sudoku of every size (4x4 to 36x36): solve, count and check puzzles from files or stdin.
 #[derive(Debug, Parser)]

@@ -1,9 +1,13 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
 //! Records are read in chunks of [`CHUNK`]; each chunk is solved with rayon (one solver instance per pool thread,
-//! built on its first record and reused for the whole run, through [`PerThread`]) and written in input order. Reading the next chunk
-//! and writing the previous one overlap the solving of the current one, so memory stays bounded by three chunks
-//! whatever the input size, and output appears chunk by chunk as results arrive.
+//! built on its first record and reused for the whole run, through [`PerThread`]) and written in input order.
+//! Reading the next chunk and writing the previous one overlap the solving of the current one, so memory stays
+//! bounded by three chunks whatever the input size, and output appears chunk by chunk as results arrive.
+//!
+//! Ctrl-C stops the run cleanly: solves in flight stop at their next limit check (their `limit` is not reported,
+//! it says nothing about the puzzle), the results finished before the first unfinished puzzle are written in input
+//! order, stderr names the file and line where the output stops, and the exit code is 130 (see `interrupt_flag`).
 //!
 //! When the input carries an expected solution (a `puzzle,solution` CSV such as the Kaggle sets), the result is
 //! compared with it: a solved puzzle whose solution differs (without `--count`, or with a count of 1), or an
@@ -13,6 +17,8 @@
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
@@ -20,7 +26,7 @@ use csp_core::Limits;
 use rayon::prelude::*;
 
 use super::input::{self, is_broken_pipe};
-use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
+use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::board::Board;
 use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat, WriterOptions};
 use crate::parse::{Reader, ReaderOptions, Record};
@@ -298,6 +304,15 @@ pub fn run(args: &SolveArgs) -> u8 {
     let mut limits = Limits::none();
     limits.nodes = args.node_limit;
     limits.time = args.time_limit;
+    let interrupt = interrupt_flag();
+    if let Some(flag) = &interrupt {
+        limits = limits.with_cancel(flag.clone());
+    }
+    let interrupted = || {
+        interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    };
     let req = Request {
         solution_limit: if args.count { 2 } else { 1 },
         limits,
@@ -318,22 +333,32 @@ pub fn run(args: &SolveArgs) -> u8 {
         }),
         all_solved: true,
         io_error: false,
+        interrupted_at: None,
     };
     // One solver per pool thread, kept across chunks and files (rayon's `map_init` would build one per split);
     // a solver that uses rayon inside a solve gets a spare instead of deadlocking (see `PerThread`).
     let solvers: PerThread<Box<dyn Solve>> = PerThread::new(pool.current_num_threads());
-    let solve_chunk = |chunk: &[Record]| -> Vec<Outcome> {
+    // `None` = not finished because of Ctrl-C: not started, or stopped by the raised flag (a `limit` then says
+    // nothing about the puzzle, so it is not reported as one).
+    let solve_chunk = |chunk: &[Record]| -> Vec<Option<Outcome>> {
         chunk
             .par_iter()
             .map(|record| {
-                solvers.with(info.make, |solver| {
+                if interrupted() {
+                    return None;
+                }
+                let outcome = solvers.with(info.make, |solver| {
                     solve_record(solver, info, record, &req, args.count)
-                })
+                });
+                (outcome.status != EntryStatus::Limit || !interrupted()).then_some(outcome)
             })
             .collect()
     };
 
     'files: for path in &files {
+        if interrupted() {
+            break;
+        }
         let input = match input::open(path) {
             Ok(i) => i,
             Err(e) => {
@@ -347,7 +372,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         // Pipeline: while the pool solves chunk i, one task writes chunk i-1 and reads chunk i+1, so reading and
         // writing (sequential by nature) overlap the solving. At most three chunks are held.
         let mut current: Vec<Record> = reader.by_ref().take(CHUNK).collect();
-        let mut previous: Option<(Vec<Record>, Vec<Outcome>)> = None;
+        let mut previous: Option<(Vec<Record>, Vec<Option<Outcome>>)> = None;
         while !current.is_empty() {
             let (outcomes, (written, next)) = pool.install(|| {
                 rayon::join(
@@ -379,8 +404,15 @@ pub fn run(args: &SolveArgs) -> u8 {
             }
         }
     }
+    if let Some((name, line)) = &sink.interrupted_at {
+        eprintln!(
+            "sudoku: interrupted: the results above cover the input before {name}: line {line}"
+        );
+    }
     if sink.io_error {
         EXIT_USAGE
+    } else if sink.interrupted_at.is_some() {
+        EXIT_INTERRUPTED
     } else if sink.all_solved {
         EXIT_OK
     } else {
@@ -398,19 +430,29 @@ struct Sink {
     all_solved: bool,
     /// True once an input or output failed.
     io_error: bool,
+    /// Input name and line of the first record Ctrl-C left unfinished: the run stopped there.
+    interrupted_at: Option<(String, usize)>,
 }
 
 impl Sink {
     /// Writes one solved chunk of input `path` (as given; `name` in messages) in input order, with stderr
-    /// messages for failures; false when output failed (the run stops; a closed pipe stops it quietly).
+    /// messages for failures; false when the run must stop: output failed (a closed pipe stops it quietly), or a
+    /// record was left unfinished by Ctrl-C (everything before it is written, nothing after).
     fn write_chunk(
         &mut self,
         path: &str,
         name: &str,
         records: &[Record],
-        outcomes: &[Outcome],
+        outcomes: &[Option<Outcome>],
     ) -> bool {
         for (record, outcome) in records.iter().zip(outcomes) {
+            let Some(outcome) = outcome else {
+                self.interrupted_at = Some((name.to_string(), record.line));
+                return match self.out.flush() {
+                    Ok(()) => false,
+                    Err(e) => self.output_failed(&e),
+                };
+            };
             if let Err(e) = &record.item {
                 if e.is_io() {
                     eprintln!("sudoku: {name}: {}", e.kind);
@@ -460,6 +502,31 @@ impl Sink {
         }
         false
     }
+}
+
+/// The Ctrl-C flag of this process, `None` when no handler could be installed (Ctrl-C then kills at once, as
+/// by default). The first Ctrl-C raises it: solves in flight stop at their next limit check, puzzles not started
+/// are skipped, the results finished before the first unfinished puzzle are written in input order, and the run
+/// exits with [`EXIT_INTERRUPTED`]. A second Ctrl-C exits at once.
+///
+/// A process has one signal handler, so the flag lives as long as the process (created on the first `solve`).
+fn interrupt_flag() -> Option<Arc<AtomicBool>> {
+    static FLAG: OnceLock<Option<Arc<AtomicBool>>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = flag.clone();
+        ctrlc::set_handler(move || {
+            if raised.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(EXIT_INTERRUPTED));
+            }
+            eprintln!(
+                "\nsudoku: interrupted: writing the results finished so far (Ctrl-C again quits)"
+            );
+        })
+        .ok()
+        .map(|()| flag)
+    })
+    .clone()
 }
 
 /// The stderr message of a puzzle that was not solved: `FILE: line L: status: detail`.

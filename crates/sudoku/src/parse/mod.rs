@@ -160,6 +160,18 @@ pub enum ParseErrorKind {
     HeaderInMiddle,
 }
 
+/// `n cells`, or `1 cell`.
+struct Cells(usize);
+
+impl fmt::Display for Cells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            1 => write!(f, "1 cell"),
+            n => write!(f, "{n} cells"),
+        }
+    }
+}
+
 fn allowed_symbols(side: usize) -> String {
     match side {
         0..=9 => format!("1-{side}, . or 0"),
@@ -180,12 +192,13 @@ impl fmt::Display for ParseErrorKind {
                 allowed_symbols(*side)
             ),
             ParseErrorKind::WrongLength { found, expected: Some(e) } => {
-                write!(f, "wrong length: {found} cells, expected {e}")
+                write!(f, "wrong length: {}, expected {e}", Cells(*found))
             }
             ParseErrorKind::WrongLength { found, expected: None } => write!(
                 f,
-                "wrong length: {found} cells (a one-line puzzle has 16, 81, 256, 625 or 1296 cells, \
-                 a grid row 4, 9, 16, 25 or 36)"
+                "wrong length: {} (a one-line puzzle has 16, 81, 256, 625 or 1296 cells, \
+                 a grid row 4, 9, 16, 25 or 36)",
+                Cells(*found)
             ),
             ParseErrorKind::Glued { found } => write!(
                 f,
@@ -193,7 +206,7 @@ impl fmt::Display for ParseErrorKind {
                 found / 2
             ),
             ParseErrorKind::RowLength { row, found, expected } => {
-                write!(f, "grid row {row} has {found} cells, expected {expected}")
+                write!(f, "grid row {row} has {}, expected {expected}", Cells(*found))
             }
             ParseErrorKind::Incomplete { rows, expected } => {
                 write!(f, "incomplete grid: {rows} of {expected} rows")
@@ -205,9 +218,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::NotOnePuzzle { found } => write!(f, "expected one puzzle, found {found}"),
             ParseErrorKind::PuzzleField { field, found, expected, grid_field } => write!(
                 f,
-                "wrong length: {found} cells in field {field}, expected {expected} (field {grid_field} holds a \
+                "wrong length: {} in field {field}, expected {expected} (field {grid_field} holds a \
                  grid, but without a header naming the columns a later field is read as the puzzle only in an \
-                 `id,puzzle,solution` line)"
+                 `id,puzzle,solution` line)",
+                Cells(*found)
             ),
             ParseErrorKind::MissingColumn { column, fields } => write!(
                 f,
@@ -215,7 +229,7 @@ impl fmt::Display for ParseErrorKind {
                 if *fields == 1 { "" } else { "s" }
             ),
             ParseErrorKind::SolutionLength { found, expected } => {
-                write!(f, "solution has {found} cells, expected {expected}")
+                write!(f, "solution has {}, expected {expected}", Cells(*found))
             }
             ParseErrorKind::HeaderInMiddle => write!(
                 f,
