@@ -42,8 +42,8 @@
 //! (repeated full passes: +20% on 17_clue).
 //!
 //! [`applies`] says which configurations the kernel runs: variable order `Input` or `Mrv` without random ties,
-//! value order `Ascending`, `Median` or `Random`, level `ForwardChecking` or `Singles`, no intersections, any
-//! restart policy; at most 64 groups (dirty sets are one word), 1024 variables, groups without a repeated member.
+//! value order `Ascending`, `Median` or `Random`, level `ForwardChecking` or `Singles` (with or without locked
+//! candidates between permutation groups), any restart policy; at most 64 groups (dirty sets are one word), 1024 variables, groups without a repeated member.
 //! Everything else (other constraints, wider domains, other heuristics) runs on the general engine, as does any
 //! model when [`SearchConfig::generic_engine`] is set. Tests in `tests/kernel.rs` compare the two engines node for
 //! node on random group models and Latin squares with random givens, and against brute force.
@@ -98,7 +98,6 @@ pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
             cfg.value_order,
             ValueOrder::Ascending | ValueOrder::Median | ValueOrder::Random
         )
-        && !cfg.intersections
         && problem.constraints.iter().all(|c| {
             matches!(c, Constraint::AllDifferent(a)
                 if a.is_aligned() && a.vars.len() <= MAX_GROUP && distinct(&a.vars))
@@ -139,7 +138,9 @@ pub(crate) struct Kernel<'p, const K: usize> {
     sweep: bool,
     /// Every group is a permutation (as many members as values): the root runs on the holder sets alone.
     all_perm: bool,
-
+    /// `partners.row(g)` = the permutation groups sharing at least two variables with permutation group `g`, when
+    /// locked candidates run (`SearchConfig::intersections` at level `Singles`); empty rows otherwise.
+    partners: Csr<u32>,
     /// `dirtyv[b]` = permutation groups whose places of value `b` changed since they were last checked.
     dirtyv: Vec<u64>,
     /// Non-permutation groups to sweep.
@@ -210,6 +211,22 @@ impl<'p, const K: usize> Kernel<'p, K> {
             }
         }
         let all_perm = full.iter().all(|&f| f != 0);
+        // Locked candidates pair two permutation groups sharing at least two variables (the general engine's
+        // `Intersection` rule; on Sudoku, boxes with rows and columns).
+        let mut partner_pairs = Vec::new();
+        if cfg.intersections && cfg.propagation == Propagation::Singles {
+            for g in 0..groups {
+                for h in 0..groups {
+                    let shared: u32 = (0..words)
+                        .map(|w| (gvars[g * words + w] & gvars[h * words + w]).count_ones())
+                        .sum();
+                    if g != h && full[g] != 0 && full[h] != 0 && shared >= 2 {
+                        partner_pairs.push((g as u32, h as u32));
+                    }
+                }
+            }
+        }
+        let partners = Csr::from_pairs(groups, &partner_pairs);
         let holders_at = n + groups;
         let slot = holders_at + width * words;
         let mut init = vec![0u64; slot];
@@ -242,6 +259,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
             ngm,
             sweep: cfg.propagation == Propagation::Singles,
             all_perm,
+            partners,
             dirtyv: vec![0; width],
             dirty: 0,
             stack: Vec::with_capacity(slot * 8),
@@ -455,7 +473,11 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 values &= values - 1;
             }
         }
-        self.fixpoint(0, runs)
+        if self.partners.is_empty() {
+            self.fixpoint::<false>(0, runs)
+        } else {
+            self.fixpoint::<true>(0, runs)
+        }
     }
 
     /// Runs forward checking and (at `Singles`) the pending group checks on the current slot until nothing
@@ -463,14 +485,18 @@ impl<'p, const K: usize> Kernel<'p, K> {
     /// the caller drops the slot and clears the pending checks.
     fn propagate(&mut self, len: usize, stats: &mut Stats) -> Result<(), Fail> {
         let mut runs = 0u64;
-        let r = self.fixpoint(len, &mut runs);
+        let r = if self.partners.is_empty() {
+            self.fixpoint::<false>(len, &mut runs)
+        } else {
+            self.fixpoint::<true>(len, &mut runs)
+        };
         stats.propagations += runs;
         r
     }
 
     /// [`Kernel::propagate`], counting forward-checking steps and group checks in `runs`.
     #[inline(never)]
-    fn fixpoint(&mut self, mut len: usize, runs: &mut u64) -> Result<(), Fail> {
+    fn fixpoint<const LOCKED: bool>(&mut self, mut len: usize, runs: &mut u64) -> Result<(), Fail> {
         let top = self.top();
         let k = K;
         let (dom, rest) = self.stack[top..].split_at_mut(self.n);
@@ -551,13 +577,32 @@ impl<'p, const K: usize> Kernel<'p, K> {
                             at = w * 64 + m.trailing_zeros() as usize;
                         }
                     }
+                    let bit = 1u64 << b;
+                    if several && !LOCKED {
+                        continue;
+                    }
                     if several {
+                        // Locked candidates: when every place of `b` in `g` lies in a partner group, that
+                        // group's other members cannot take `b`.
+                        let mut places = [0u64; K];
+                        for (w, p) in places.iter_mut().enumerate() {
+                            *p = holders[b * k + w] & gv[w];
+                        }
+                        for &h in self.partners.row(g as u32) {
+                            let hv: [u64; K] =
+                                std::array::from_fn(|w| self.gvars[h as usize * k + w]);
+                            if (0..k).all(|w| places[w] & !hv[w] == 0) {
+                                len = strip::<K>(
+                                    b, &places, &hv, dom, holders, queue, len, dirtyv, &mut dirty,
+                                    pgm, ngm, all_perm,
+                                )?;
+                            }
+                        }
                         continue;
                     }
                     if at == usize::MAX {
                         return Err(Fail);
                     }
-                    let bit = 1u64 << b;
                     if dom[at] == bit {
                         continue;
                     }
@@ -596,7 +641,8 @@ impl<'p, const K: usize> Kernel<'p, K> {
                     len += 1;
                 }
             }
-            if head == len {
+            // Locked candidates may leave checks pending without assigning anything.
+            if head == len && dirtyv.iter().all(|&m| m == 0) {
                 self.dirty = 0;
                 return Ok(());
             }
@@ -894,4 +940,47 @@ fn lone_values(members: &[u32], dom: &[u64], assigned: u64) -> Result<Option<u64
     }
     let lone = once & !twice & !assigned;
     Ok((lone != 0).then_some(lone))
+}
+
+/// Locked candidates, the removal: value `b` leaves the members of a partner group (`hv`) outside the group whose
+/// places of `b` are `places` (all inside `hv`). The members left with one value are queued; returns the new queue
+/// length. Kept out of line: it runs rarely, and inlined it cost the hot loop of `fixpoint` 10% more instructions.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn strip<const K: usize>(
+    b: usize,
+    places: &[u64; K],
+    hv: &[u64; K],
+    dom: &mut [u64],
+    holders: &mut [u64],
+    queue: &mut [u32],
+    mut len: usize,
+    dirtyv: &mut [u64],
+    dirty: &mut u64,
+    pgm: &[u64],
+    ngm: &[u64],
+    all_perm: bool,
+) -> Result<usize, Fail> {
+    let bit = 1u64 << b;
+    for w in 0..K {
+        // `hv`'s members holding `b` outside the confining group: those shared with it are among its `places`.
+        let mut out = holders[b * K + w] & hv[w] & !places[w];
+        holders[b * K + w] &= !out;
+        while out != 0 {
+            let u = w * 64 + out.trailing_zeros() as usize;
+            out &= out - 1;
+            let new = dom[u] & !bit;
+            if new == 0 {
+                return Err(Fail);
+            }
+            dom[u] = new;
+            dirtyv[b] |= pgm[u];
+            if !all_perm {
+                *dirty |= ngm[u];
+            }
+            queue[len] = u as u32;
+            len += usize::from(new & new.wrapping_sub(1) == 0);
+        }
+    }
+    Ok(len)
 }

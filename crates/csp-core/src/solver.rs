@@ -104,7 +104,7 @@ pub enum EngineKind {
     GeneralWide,
     /// The copy-on-branch group kernel: models made only of aligned `all_different` groups on domains of at most
     /// 64 values, searched with MRV or input order, ascending / median / random values, forward checking or
-    /// hidden singles. Same search tree as the general engine, less work per node.
+    /// hidden singles (with or without locked candidates). Same search tree as the general engine, less work per node.
     Groups,
 }
 

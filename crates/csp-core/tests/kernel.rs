@@ -94,7 +94,7 @@ fn brute_force(p: &Problem, doms: &[Vec<i64>], assumptions: &[(VarId, i64)]) -> 
     out
 }
 
-/// Every strategy the kernel runs.
+/// Every strategy the kernel runs (locked candidates on and off).
 fn kernel_configs() -> Vec<SearchConfig> {
     let mut out = Vec::new();
     for var in [VarOrder::Input, VarOrder::Mrv] {
@@ -105,14 +105,17 @@ fn kernel_configs() -> Vec<SearchConfig> {
         ] {
             for prop in [Propagation::ForwardChecking, Propagation::Singles] {
                 for restarts in [Restarts::None, Restarts::Luby { scale: 1 }] {
-                    out.push(
-                        SearchConfig::default()
-                            .var_order(var)
-                            .value_order(value)
-                            .propagation(prop)
-                            .restarts(restarts)
-                            .seed(7),
-                    );
+                    for locked in [false, true] {
+                        out.push(
+                            SearchConfig::default()
+                                .var_order(var)
+                                .value_order(value)
+                                .propagation(prop)
+                                .restarts(restarts)
+                                .intersections(locked)
+                                .seed(7),
+                        );
+                    }
                 }
             }
         }
@@ -333,9 +336,6 @@ fn models_outside_the_kernel_run_on_the_general_engine() {
         SearchConfig::default().value_order(ValueOrder::Lcv),
         SearchConfig::default().random_ties(true),
         SearchConfig::default().propagation(Propagation::None),
-        SearchConfig::default()
-            .propagation(Propagation::Singles)
-            .intersections(true),
         SearchConfig::default().generic_engine(true),
     ] {
         assert_eq!(
