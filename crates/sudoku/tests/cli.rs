@@ -290,6 +290,22 @@ fn time_limit_accepts_units_and_rejects_nonsense() {
         .write_stdin(LEET)
         .assert()
         .code(2);
+    // 0 = no limit (as in bench-runner), not "stop at once": a puzzle that needs search is still solved.
+    let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    sudoku()
+        .args([
+            "solve",
+            "--solver",
+            "csp-mrv",
+            "--time-limit",
+            "0",
+            "--format",
+            "jsonl",
+        ])
+        .write_stdin(hard)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"status\":\"solved\""));
 }
 
 #[test]

@@ -86,7 +86,8 @@ pub struct SolveArgs {
     /// Stop a puzzle's search after this many nodes (status `limit`).
     #[arg(long)]
     pub node_limit: Option<u64>,
-    /// Stop a puzzle's search after this long (status `limit`): `250ms`, `2s`, `1.5` (seconds).
+    /// Stop a puzzle's search after this long (status `limit`): `250ms`, `2s`, `1.5` (seconds); 0 = no limit, as
+    /// in bench-runner.
     #[arg(long, value_parser = parse_duration)]
     pub time_limit: Option<Duration>,
     /// Board side (4, 9, 16, 25, 36) instead of inferring it from each puzzle.
@@ -306,7 +307,7 @@ pub fn run(args: &SolveArgs) -> u8 {
     };
     let mut limits = Limits::none();
     limits.nodes = args.node_limit;
-    limits.time = args.time_limit;
+    limits.time = args.time_limit.filter(|t| !t.is_zero());
     let interrupt = interrupt_flag();
     if let Some(flag) = &interrupt {
         limits = limits.with_cancel(flag.clone());
