@@ -218,8 +218,8 @@ pub(super) enum GridField<'a> {
     /// The puzzle field, as a [`Token`] whose `rest` is the line after it (where [`solution_field`] looks for the
     /// solution), with its box size.
     Found(Token<'a>, usize),
-    /// A later field holds a grid, but the line does not have the shape that lets it be the puzzle: the first
-    /// field is the puzzle, broken. The error names it.
+    /// A later field holds a grid, but the line does not have the shape that lets it be the puzzle: the field
+    /// before it (the first one, when a header puts the puzzle first) is the puzzle, broken. The error names it.
     Broken(ParseError),
     /// No field holds a grid: not a CSV puzzle line (perhaps a grid row with commas).
     NoGrid,
