@@ -81,7 +81,8 @@ pub struct SolverName {
 /// A puzzle family the runner can benchmark.
 ///
 /// Implementations are stateless adapters; every solve owns its solver instance (`Self::Solver`), built once per
-/// worker thread through rayon's `map_init`, so no solver state is shared between threads.
+/// worker thread and reused (`sudoku::per_thread::PerThread`; a spare for a solve nested on the same thread), so no
+/// solver state is shared between threads.
 pub trait Family: Sync {
     /// A puzzle ready to solve.
     type Puzzle: Send + Sync + 'static;

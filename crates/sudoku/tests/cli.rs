@@ -540,7 +540,7 @@ fn line_and_grid_results_name_their_file_when_several_inputs_are_given() {
 }
 
 #[test]
-fn help_documents_the_file_name_flags() {
+fn help_documents_the_file_name_flags_and_the_exit_status() {
     sudoku()
         .args(["solve", "--help"])
         .assert()
@@ -548,7 +548,8 @@ fn help_documents_the_file_name_flags() {
         .stdout(
             predicate::str::contains("-H, --with-filename")
                 .and(predicate::str::contains("--no-filename"))
-                .and(predicate::str::contains("FILE:LINE:")),
+                .and(predicate::str::contains("FILE:LINE:"))
+                .and(predicate::str::contains("130 interrupted by Ctrl-C")),
         );
 }
 

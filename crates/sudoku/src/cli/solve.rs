@@ -64,8 +64,16 @@ impl From<FormatArg> for OutputFormat {
     }
 }
 
+/// What `sudoku solve --help` says after the options.
+const AFTER_HELP: &str = "\
+Exit status: 0 every puzzle solved; 1 some puzzle invalid, unsatisfiable, stopped by a limit or contradicting \
+its expected solution (each named on stderr with file and line); 2 usage or I/O error; 130 interrupted by \
+Ctrl-C (the results finished before the first unfinished puzzle are written; a second Ctrl-C quits at once). \
+A closed output pipe (`sudoku solve big.txt | head`) ends the run quietly.";
+
 /// Options of `sudoku solve`.
 #[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
 pub struct SolveArgs {
     /// Input files (`-` = stdin); stdin when none. Expected solutions in the input (a `puzzle,solution` CSV;
     /// columns found by header name, e.g. Kaggle's `id,puzzle,solution,clues,difficulty`) are compared with the
