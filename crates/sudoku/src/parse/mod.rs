@@ -5,8 +5,9 @@
 //!   rating after whitespace, `#`, `:` or `,`;
 //! - CSV files such as the Kaggle sets (`csv.rs`): `puzzle,solution`, `quizzes,solutions`,
 //!   `id,puzzle,solution,clues,difficulty`, ...: with a header, the puzzle and solution columns are found by name;
-//!   without one, the first field that is a valid grid is the puzzle and a later field with exactly as many cells
-//!   is its expected solution;
+//!   without one, the first field is the puzzle (a later field only in an `id,puzzle,solution,...` line: ids
+//!   before it, its solution after it; a broken first field is that line's error, never replaced by the grid
+//!   next to it), and a later field with exactly as many cells is its expected solution;
 //! - a multi-line grid as people paste it (`grid.rs`): N rows of N cells, with or without spaces and `|`, `-`,
 //!   `+` separators.
 //!
