@@ -855,6 +855,21 @@ fn a_directory_as_input_is_named_and_the_other_inputs_still_solve() {
         .stderr(predicate::str::contains("is a directory"));
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_that_fails_while_read_is_named_and_the_other_inputs_still_solve() {
+    // `/proc/self/mem` opens, then its first read fails (nothing is mapped at offset 0).
+    sudoku()
+        .args(["solve", "/proc/self/mem", "-"])
+        .write_stdin(format!("{LEET}\n"))
+        .assert()
+        .code(2)
+        .stdout(format!("<stdin>:1:{LEET_SOLVED}\n"))
+        .stderr(predicate::str::starts_with(
+            "sudoku: /proc/self/mem: read error: ",
+        ));
+}
+
 #[test]
 fn absurd_thread_counts_are_usage_errors_not_a_dying_process() {
     for cmd in ["solve", "generate"] {

@@ -59,6 +59,28 @@ fn crlf_endings_and_a_bom_are_accepted() {
 }
 
 #[test]
+fn files_joined_with_cat_keep_their_byte_order_marks_and_still_read() {
+    let file = format!("\u{feff}puzzle,solution\r\n{LEET},{LEET_SOLVED}\r\n");
+    let records = read(&file.repeat(3));
+    assert_eq!(records.len(), 3, "repeated headers are skipped, BOM or not");
+    for r in &records {
+        let p = r.item.as_ref().unwrap();
+        assert_eq!(p.board.to_line(), LEET);
+        assert_eq!(p.solution.as_ref().unwrap().to_line(), LEET_SOLVED);
+    }
+    let records = read(&format!("\u{feff}{LEET}\n").repeat(2));
+    assert!(records.iter().all(|r| r.item.is_ok()));
+    // Inside a line it is still an unexpected character.
+    let inside = format!("{}\u{feff}{}\n", &LEET[..5], &LEET[6..]);
+    assert!(read(&inside)[0]
+        .item
+        .as_ref()
+        .unwrap_err()
+        .to_string()
+        .contains("'\\u{feff}'"));
+}
+
+#[test]
 fn kaggle_csv_with_header_keeps_the_solution() {
     let zeros = LEET.replace('.', "0");
     let text = format!("quizzes,solutions\n{zeros},{LEET_SOLVED}\n");

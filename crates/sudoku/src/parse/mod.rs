@@ -10,7 +10,8 @@
 //! - a multi-line grid as people paste it (`grid.rs`): N rows of N cells, with or without spaces and `|`, `-`,
 //!   `+` separators.
 //!
-//! Blank lines and lines starting with `#` are skipped; CRLF endings and a UTF-8 byte-order mark are accepted.
+//! Blank lines and lines starting with `#` are skipped; CRLF endings and a UTF-8 byte-order mark are accepted (at
+//! the start of any line: files joined with `cat` keep their marks).
 //! The board size is inferred from the cell count (16, 81, 256, 625, 1296 cells; rows of 4, 9, 16, 25, 36) unless
 //! [`ReaderOptions::box_size`] fixes it. Givens that clash are reported here, before any search.
 //!

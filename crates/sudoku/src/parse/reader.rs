@@ -153,10 +153,9 @@ impl<R: BufRead> Reader<R> {
         if let Some(stripped) = bytes.strip_suffix(b"\r") {
             bytes = stripped;
         }
-        if line == 1 {
-            if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                bytes = stripped;
-            }
+        // A byte-order mark starts the file, or any line when files were joined with `cat`: never puzzle content.
+        if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+            bytes = stripped;
         }
         match std::str::from_utf8(bytes) {
             Ok(text) => self.handle_text(line, text),
