@@ -2,7 +2,12 @@
 //!
 //! - 9x9 ([`solve9`]): candidates as bitboards, one 27-bit band per digit and band; band-level locked candidates and
 //!   hidden singles by table lookup, bit-sliced naked singles, copy-on-guess on a bi-value cell. See `band9.rs`.
-//! - Every box size 2..=6 ([`solve_generic`]): per-cell `u64` masks, naked + hidden singles, MRV guessing.
+//! - 4x4 and 16x16: the engine itself, through the `csp-mrv-singles` preset, which runs these boards on csp-core's
+//!   group kernel. Measured against the mask solver below (bench-runner `--solvers fast,csp-mrv-singles -j 1`,
+//!   first solution, `datasets/generated`, 2026-11-22): 4x4 923k vs 462k puzzles/s, 16x16 77k vs 15k, so `fast`
+//!   takes the kernel there.
+//! - Every box size 2..=6 ([`solve_generic`]): per-cell `u64` masks, naked + hidden singles, MRV guessing; `fast`
+//!   uses it for 25x25 and 36x36, which have more groups (75, 108) than the kernel takes.
 //!
 //! Both take cells row-major with 0 = empty and 1..=N = given, and return a [`FastResult`]: the outcome (a stopped
 //! search is [`Outcome::Limit`], never unsatisfiable), the number of solutions found up to the limit, the first
@@ -38,26 +43,36 @@ use csp_core::{Limits, Outcome, Stats};
 
 use crate::board::Board;
 use crate::registry::{Report, Request, Solve, SolverInfo, Status};
+use crate::solvers::csp::presets::MRV_SINGLES;
+use crate::solvers::csp::CspSolver;
 
 /// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
 pub const INFO: SolverInfo = SolverInfo {
     name: "fast",
     description:
         "9x9: digit bitboards per band, locked candidates + singles by table, bi-value guesses; \
-                  other sizes: cell masks, naked + hidden singles, MRV",
+                  4x4, 16x16: the engine's group kernel (as csp-mrv-singles); \
+                  25x25, 36x36: cell masks, naked + hidden singles, MRV",
     supports: |box_size| (2..=6).contains(&box_size),
     make: || Box::new(FastSolver::default()),
 };
 
 /// The `fast` solver behind the registry's interface. Owns the generic solver's buffers between solves (the
-/// 9x9 solver needs none: its state lives on the stack).
+/// 9x9 solver needs none: its state lives on the stack) and, once a 4x4 or 16x16 board came, the engine solver.
 #[derive(Default)]
 pub struct FastSolver {
     scratch: generic::Scratch,
+    kernel: Option<CspSolver>,
 }
 
 impl Solve for FastSolver {
     fn solve(&mut self, board: &Board, req: &Request) -> Report {
+        if matches!(board.box_size(), 2 | 4) {
+            return self
+                .kernel
+                .get_or_insert_with(|| CspSolver::new(&MRV_SINGLES))
+                .solve(board, req);
+        }
         let start = Instant::now();
         let limit = req.effective_limit();
         let result = if board.box_size() == 3 {
