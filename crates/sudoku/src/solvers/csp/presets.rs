@@ -28,17 +28,23 @@
 //! solution) but costs more per node; `csp-random` 154.
 //!
 //! Each technique down the table, on the first 100 puzzles of forum_hardest_1106 (the hardest for backtracking;
-//! `bench-runner -j 1`, first solution, 2M-node limit, a loaded 2-core machine, 2026-11-22):
+//! `bench-runner -j 1 --node-limit 2000000`, first solution, 2026-11-22, same run for every row). The presets
+//! marked (k) run on csp-core's group kernel (same search tree as the general engine, 2-5x fewer instructions per
+//! node); the others use heuristics or rules the kernel does not take and run on the general engine:
 //!
-//! | solver            | solved | mean nodes | puzzles/s |
-//! |-------------------|-------:|-----------:|----------:|
-//! | `naive` / `table` |     90 |    724,798 | 1.7 / 15  |
-//! | `csp-check`       |     31 |  1.59M     |      0.8  |
-//! | `csp-fc`          |    100 |      3,599 |       50  |
-//! | `csp-mrv`         |    100 |      1,257 |      114  |
-//! | `csp-mrv-singles` |    100 |        158 |      489  |
-//! | `csp-mrv-locked`  |    100 |        122 |      411  |
-//! | `csp-dom-wdeg`    |    100 |         85 |      525  |
+//! | solver                | solved | mean nodes | puzzles/s |
+//! |-----------------------|-------:|-----------:|----------:|
+//! | `naive` / `table`     |     72 |    541,995 | 10.8 / 105 |
+//! | `csp-check`           |     23 |    869,706 |      6.5  |
+//! | `csp-fc` (k)          |    100 |      3,599 |      918  |
+//! | `csp-mrv` (k)         |    100 |      1,257 |    2,125  |
+//! | `csp-mrv-singles` (k) |    100 |        158 |    5,189  |
+//! | `csp-mrv-locked` (k)  |    100 |        122 |    4,121  |
+//! | `csp-dom-wdeg`        |    100 |       84.9 |    2,908  |
+//!
+//! (`naive` and `table` stop at the node limit on 28 puzzles, `csp-check` on 77; their means include the stopped
+//! searches.) `csp-median` also runs on the kernel; `csp-mrv-degree`, `csp-dom-wdeg`, `csp-lcv` and `csp-random`
+//! (random ties) on the general engine.
 //!
 //! `csp-check` counts every digit it tries as a node (2-way branching), the seed DFS only the digits that pass,
 //! so its node count is about twice theirs on the same tree; the engine's generic check costs ~2x per node more.
