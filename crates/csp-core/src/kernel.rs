@@ -118,11 +118,11 @@ pub(crate) struct Kernel<'p, const K: usize> {
     slot: usize,
     /// The initial slot: full domains, nothing assigned, every variable a holder of each of its values.
     init: Vec<u64>,
-    /// `peermask[v * K..][..K]` = the variables sharing a group with `v` (and `v` itself when a group
+    /// `peermask[v]` = the variables sharing a group with `v` (and `v` itself when a group
     /// repeats it, which then fails like it must).
-    peermask: Vec<u64>,
-    /// `gvars[g * K..][..K]` = the members of group `g` as a set of variables.
-    gvars: Vec<u64>,
+    peermask: Vec<[u64; K]>,
+    /// `gvars[g]` = the members of group `g` as a set of variables.
+    gvars: Vec<[u64; K]>,
     /// `other_groups.row(v)` = the non-permutation groups containing `v`, once each (their assigned masks receive
     /// `v`'s value; permutation groups need none: their checks read the holder sets).
     other_groups: Csr<u32>,
@@ -243,8 +243,14 @@ impl<'p, const K: usize> Kernel<'p, K> {
             holders_at,
             slot,
             init,
-            peermask,
-            gvars,
+            peermask: peermask
+                .chunks_exact(K)
+                .map(|c| std::array::from_fn(|w| c[w]))
+                .collect(),
+            gvars: gvars
+                .chunks_exact(K)
+                .map(|c| std::array::from_fn(|w| c[w]))
+                .collect(),
             other_groups: Csr::from_pairs(
                 n,
                 &of_var
@@ -439,7 +445,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                     while f != 0 {
                         let v = w * 64 + f.trailing_zeros() as usize;
                         f &= f - 1;
-                        let pm = &self.peermask[v * k..][..k];
+                        let pm = &self.peermask[v];
                         for (o, &m) in out[..k].iter_mut().zip(pm) {
                             *o |= m;
                         }
@@ -524,7 +530,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 // Forward checking visits only the peers holding the value (holder sets are exact) and drops
                 // them from its holder set.
                 let b = bit.trailing_zeros() as usize;
-                let pm = &self.peermask[v as usize * k..][..k];
+                let pm = &self.peermask[v as usize];
                 let hs = &mut holders[b * k..][..k];
                 let mut touched = 0u64;
                 for w in 0..k {
@@ -563,7 +569,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                     gs &= gs - 1;
                     *runs += 1;
                     // The places of value `b` in group `g`: none = conflict, one = a hidden single.
-                    let gv = &self.gvars[g * k..][..k];
+                    let gv = &self.gvars[g];
                     let hs = &holders[b * k..][..k];
                     let mut at = usize::MAX;
                     let mut several = false;
@@ -589,8 +595,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                             *p = holders[b * k + w] & gv[w];
                         }
                         for &h in self.partners.row(g as u32) {
-                            let hv: [u64; K] =
-                                std::array::from_fn(|w| self.gvars[h as usize * k + w]);
+                            let hv: [u64; K] = self.gvars[h as usize];
                             if (0..k).all(|w| places[w] & !hv[w] == 0) {
                                 len = strip::<K>(
                                     b, &places, &hv, dom, holders, queue, len, dirtyv, &mut dirty,
