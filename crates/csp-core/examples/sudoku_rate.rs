@@ -21,8 +21,8 @@
 //! instruction counts suggest (about +25% puzzles/s on the hardest set, +5-15% elsewhere, on a loaded machine).
 //!
 //! Since then this model runs on the group kernel (`kernel.rs`; pass `generic` for the general engine). Same
-//! measure, general engine (`generic`) -> kernel, 2026-11-22: kaggle_10k (1000) 54.6k -> 11.1k, 17_clue (1000)
-//! 168k -> 72.8k, forum_hardest_1905_11plus (300) 1,966k -> 985k; node counts identical.
+//! measure, general engine (`generic`) -> kernel, 2026-11-22: kaggle_10k (1000) 54.6k -> 10.5k, 17_clue (1000)
+//! 168k -> 68.2k, forum_hardest_1905_11plus (300) 1,966k -> 938k, top95 725k -> 315k; node counts identical.
 #![allow(clippy::unwrap_used)]
 
 use std::time::Instant;

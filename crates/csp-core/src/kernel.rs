@@ -35,15 +35,20 @@
 //!   run. Puzzles that naked singles solve (all of kaggle_10k) never touch a domain word one variable at a time.
 //!
 //! Measured with callgrind (`examples/sudoku_rate FILE N count singles [generic]`, instructions per puzzle inside
-//! `Solver::count`, first 1000 / 1000 / 300 lines), general engine -> kernel: kaggle_10k 54.6k -> 11.1k,
-//! 17_clue 168k -> 72.8k, forum_hardest_1905_11plus 1,966k -> 985k (5.7k instructions per search node). Tried and dropped: tracking dirty groups instead
-//! of (group, value) pairs (63 group sweeps per node on the hardest set), whole-group sweeps when many pairs of a
-//! group are pending (never cheaper once the root runs value-major), hidden singles value-major at the root
-//! (repeated full passes: +20% on 17_clue).
+//! `Solver::count`, first 1000 / 1000 / 300 / 95 lines), general engine -> kernel: kaggle_10k 54.6k -> 10.5k,
+//! 17_clue 168k -> 68.2k, forum_hardest_1905_11plus 1,966k -> 938k (5.5k instructions per search node), top95
+//! 725k -> 315k. Node counts identical.
+//!
+//! Tried and dropped: tracking dirty groups instead of (group, value) pairs (63 group sweeps per node on the
+//! hardest set); whole-group sweeps when many pairs of a group are pending (never cheaper once the root runs
+//! value-major); hidden singles value-major at the root (repeated full passes: +20% on 17_clue); a first
+//! hidden-single pass at the root by member sweeps (-1%: not worth the code); a branch-free (group, value) check and
+//! hoisting `holders(b)` out of the check loop (both +4-8%: worse code generation).
 //!
 //! [`applies`] says which configurations the kernel runs: variable order `Input` or `Mrv` without random ties,
 //! value order `Ascending`, `Median` or `Random`, level `ForwardChecking` or `Singles` (with or without locked
-//! candidates between permutation groups), any restart policy; at most 64 groups (dirty sets are one word), 1024 variables, groups without a repeated member.
+//! candidates between permutation groups), any restart policy; at most 64 groups (dirty sets are one word), 1024
+//! variables, groups without a repeated member.
 //! Everything else (other constraints, wider domains, other heuristics) runs on the general engine, as does any
 //! model when [`SearchConfig::generic_engine`] is set. Tests in `tests/kernel.rs` compare the two engines node for
 //! node on random group models and Latin squares with random givens, and against brute force.
