@@ -13,7 +13,8 @@
 //!   one index space because the groups are aligned);
 //! - `assigned(g)`: the values of the assigned members of group `g` (kept for non-permutation groups only);
 //! - `holders(b)`: the set of variables whose domain holds position `b`, `K` words (`n <= 64 K`; the kernel is
-//!   monomorphised on `K` = 1, 2, 4 or 16, which removed 15% of the instructions against a run-time word count).
+//!   monomorphised on `K` = 1, 2, 4, 16 or 32, which removed 15% of the instructions against a run-time word
+//!   count; sets of groups are a `u64`, or a `u128` above 64 groups).
 //!   Invariant: `v` is in `holders(b)` exactly when bit `b` is in `dom(v)`.
 //!
 //! Copying a slot (126 words on 9x9 Sudoku) at a decision costs less than trailing and undoing the changes it causes,
@@ -47,8 +48,8 @@
 //!
 //! [`applies`] says which configurations the kernel runs: variable order `Input` or `Mrv` without random ties,
 //! value order `Ascending`, `Median` or `Random`, level `ForwardChecking` or `Singles` (with or without locked
-//! candidates between permutation groups), any restart policy; at most 64 groups (dirty sets are one word), 1024
-//! variables, groups without a repeated member.
+//! candidates between permutation groups), any restart policy; at most 128 groups, 2048 variables, groups without
+//! a repeated member (so 25x25 Sudoku, 75 groups, and 36x36, 1,296 cells and 108 groups, run on it).
 //! Everything else (other constraints, wider domains, other heuristics) runs on the general engine, as does any
 //! model when [`SearchConfig::generic_engine`] is set. Tests in `tests/kernel.rs` compare the two engines node for
 //! node on random group models and Latin squares with random givens, and against brute force.
@@ -59,6 +60,7 @@ use std::time::Instant;
 use crate::config::SearchConfig;
 use crate::constraints::Constraint;
 use crate::csr::Csr;
+use crate::domain::Word;
 use crate::heuristics::{RestartPolicy, Restarts, ValueOrder, VarOrder};
 use crate::ids::VarId;
 use crate::limits::{LimitKind, Limits, Outcome};
@@ -71,11 +73,11 @@ use crate::stats::Stats;
 /// The largest group the kernel takes (a group's members must fit the masks of the hidden-single sweep).
 const MAX_GROUP: usize = 64;
 
-/// Most groups the kernel takes: the dirty sets of groups are one word.
-const MAX_GROUPS: usize = 64;
+/// Most groups the kernel takes: sets of groups are one `u64` or `u128`.
+const MAX_GROUPS: usize = 128;
 
-/// Most variables the kernel takes (sets of variables are at most 16 words; larger models use the general engine).
-const MAX_VARS: usize = 1024;
+/// Most variables the kernel takes (sets of variables are at most 32 words; larger models use the general engine).
+const MAX_VARS: usize = 2048;
 
 /// Propagation failed (a domain emptied, a value lost its last place, or a place took two values).
 #[derive(Clone, Copy, Debug)]
@@ -110,7 +112,7 @@ pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
 }
 
 /// The copy-on-branch search of one solver on one group model whose sets of variables are `K` words (`n <= 64 K`).
-pub(crate) struct Kernel<'p, const K: usize> {
+pub(crate) struct Kernel<'p, const K: usize, M: Word> {
     problem: &'p Problem,
     cfg: SearchConfig,
     /// Number of variables.
@@ -136,9 +138,9 @@ pub(crate) struct Kernel<'p, const K: usize> {
     /// `full[g]` = the mask of all values when group `g` is a permutation (as many members as values), else 0.
     full: Vec<u64>,
     /// `pgm[v]` = the permutation groups containing `v` (bit `g`).
-    pgm: Vec<u64>,
+    pgm: Vec<M>,
     /// `ngm[v]` = the other groups containing `v`.
-    ngm: Vec<u64>,
+    ngm: Vec<M>,
     /// Hidden singles and the pigeonhole test run (level `Singles`).
     sweep: bool,
     /// Every group is a permutation (as many members as values): the root runs on the holder sets alone.
@@ -147,9 +149,9 @@ pub(crate) struct Kernel<'p, const K: usize> {
     /// locked candidates run (`SearchConfig::intersections` at level `Singles`); empty rows otherwise.
     partners: Csr<u32>,
     /// `dirtyv[b]` = permutation groups whose places of value `b` changed since they were last checked.
-    dirtyv: Vec<u64>,
+    dirtyv: Vec<M>,
     /// Non-permutation groups to sweep.
-    dirty: u64,
+    dirty: M,
     /// The slots of the open levels back to back; the last one is the current state.
     stack: Vec<u64>,
     /// Decisions of the open levels: variable and the bit it was set to.
@@ -168,7 +170,7 @@ pub(crate) struct Kernel<'p, const K: usize> {
     mins: Option<Vec<i64>>,
 }
 
-impl<'p, const K: usize> Kernel<'p, K> {
+impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
     /// Builds the kernel; call only when [`applies`] holds and `problem.num_vars() <= 64 * K`.
     pub(crate) fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
         let n = problem.num_vars();
@@ -206,13 +208,13 @@ impl<'p, const K: usize> Kernel<'p, K> {
             peermask[v as usize * words + u as usize / 64] |= 1 << (u % 64);
         }
         let mut gvars = vec![0u64; groups * words];
-        let (mut pgm, mut ngm) = (vec![0u64; n], vec![0u64; n]);
+        let (mut pgm, mut ngm) = (vec![M::ZERO; n], vec![M::ZERO; n]);
         for &(v, g) in &of_var {
             gvars[g as usize * words + v as usize / 64] |= 1 << (v % 64);
             if full[g as usize] != 0 {
-                pgm[v as usize] |= 1 << g;
+                pgm[v as usize] = pgm[v as usize] | M::bit(g);
             } else {
-                ngm[v as usize] |= 1 << g;
+                ngm[v as usize] = ngm[v as usize] | M::bit(g);
             }
         }
         let all_perm = full.iter().all(|&f| f != 0);
@@ -271,8 +273,8 @@ impl<'p, const K: usize> Kernel<'p, K> {
             sweep: cfg.propagation == Propagation::Singles,
             all_perm,
             partners,
-            dirtyv: vec![0; width],
-            dirty: 0,
+            dirtyv: vec![M::ZERO; width],
+            dirty: M::ZERO,
             stack: Vec::with_capacity(slot * 8),
             frames: Vec::with_capacity(n),
             queue: vec![0; 2 * n + 2],
@@ -320,8 +322,8 @@ impl<'p, const K: usize> Kernel<'p, K> {
 
     /// Forgets pending group checks (after a failed propagation, whose slot is dropped).
     fn clear_dirty(&mut self) {
-        self.dirtyv.fill(0);
-        self.dirty = 0;
+        self.dirtyv.fill(M::ZERO);
+        self.dirty = M::ZERO;
     }
 
     /// Resets to the initial slot, applies the assumptions and propagates at the root.
@@ -371,15 +373,16 @@ impl<'p, const K: usize> Kernel<'p, K> {
             return r;
         }
         // Every (group, value) check is pending at the root.
-        self.dirtyv.fill(0);
+        self.dirtyv.fill(M::ZERO);
         for (g, &f) in self.full.iter().enumerate() {
             let mut values = f;
             while values != 0 {
-                self.dirtyv[values.trailing_zeros() as usize] |= 1 << g;
+                let d = &mut self.dirtyv[values.trailing_zeros() as usize];
+                *d = *d | M::bit(g as u32);
                 values &= values - 1;
             }
             if f == 0 {
-                self.dirty |= 1 << g;
+                self.dirty = self.dirty | M::bit(g as u32);
             }
         }
         let mut len = 0;
@@ -480,7 +483,8 @@ impl<'p, const K: usize> Kernel<'p, K> {
         for (g, &f) in self.full.iter().enumerate() {
             let mut values = f;
             while values != 0 {
-                self.dirtyv[values.trailing_zeros() as usize] |= 1 << g;
+                let d = &mut self.dirtyv[values.trailing_zeros() as usize];
+                *d = *d | M::bit(g as u32);
                 values &= values - 1;
             }
         }
@@ -537,7 +541,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 let b = bit.trailing_zeros() as usize;
                 let pm = &self.peermask[v as usize];
                 let hs = &mut holders[b * k..][..k];
-                let mut touched = 0u64;
+                let mut touched = M::ZERO;
                 for w in 0..k {
                     let mut h = hs[w] & pm[w];
                     hs[w] &= !pm[w];
@@ -546,9 +550,9 @@ impl<'p, const K: usize> Kernel<'p, K> {
                         h &= h - 1;
                         let new = dom[p] & !bit;
                         dom[p] = new;
-                        touched |= pgm[p];
+                        touched = touched | pgm[p];
                         if !all_perm {
-                            dirty |= ngm[p];
+                            dirty = dirty | ngm[p];
                         }
                         // Branch-free push: the entry is written every time and kept when `p` was left with one
                         // value (or none: the conflict is found when it is taken from the queue).
@@ -557,21 +561,21 @@ impl<'p, const K: usize> Kernel<'p, K> {
                     }
                 }
                 // `v`'s own groups hold `b` at `v` alone now: nothing to check there.
-                dirtyv[b] |= touched & !pgm[v as usize];
+                dirtyv[b] = dirtyv[b] | (touched & !pgm[v as usize]);
             }
             if !self.sweep {
-                dirtyv.fill(0);
-                self.dirty = 0;
+                dirtyv.fill(M::ZERO);
+                self.dirty = M::ZERO;
                 return Ok(());
             }
             // Every queued variable is forward-checked: holder sets and `assigned` are exact. Pending (group, value)
             // checks run one by one. (Whole-group sweeps when many pairs of a group are pending were measured too:
             // never cheaper once the root's naked singles run value-major, see `root_by_values`.)
             for b in 0..self.width {
-                let mut gs = std::mem::take(&mut dirtyv[b]);
-                while gs != 0 {
-                    let g = gs.trailing_zeros() as usize;
-                    gs &= gs - 1;
+                let mut gs = std::mem::replace(&mut dirtyv[b], M::ZERO);
+                while !gs.is_zero() {
+                    let g = gs.lowest() as usize;
+                    gs = gs.clear_lowest();
                     *runs += 1;
                     // The places of value `b` in group `g`: none = conflict, one = a hidden single.
                     let gv = &self.gvars[g];
@@ -602,7 +606,7 @@ impl<'p, const K: usize> Kernel<'p, K> {
                         for &h in self.partners.row(g as u32) {
                             let hv: [u64; K] = self.gvars[h as usize];
                             if (0..k).all(|w| places[w] & !hv[w] == 0) {
-                                len = strip::<K>(
+                                len = strip::<K, M>(
                                     b, &places, &hv, dom, holders, queue, len, dirtyv, &mut dirty,
                                     pgm, ngm, all_perm,
                                 )?;
@@ -623,10 +627,10 @@ impl<'p, const K: usize> Kernel<'p, K> {
                     len += 1;
                 }
             }
-            let mut pending = std::mem::take(&mut dirty);
-            while pending != 0 {
-                let g = pending.trailing_zeros() as usize;
-                pending &= pending - 1;
+            let mut pending = std::mem::replace(&mut dirty, M::ZERO);
+            while !pending.is_zero() {
+                let g = pending.lowest() as usize;
+                pending = pending.clear_lowest();
                 *runs += 1;
                 let members = self.members.row(g as u32);
                 let Some(lone) = lone_values(members, dom, assigned[g])? else {
@@ -652,8 +656,8 @@ impl<'p, const K: usize> Kernel<'p, K> {
                 }
             }
             // Locked candidates may leave checks pending without assigning anything.
-            if head == len && dirtyv.iter().all(|&m| m == 0) {
-                self.dirty = 0;
+            if head == len && dirtyv.iter().all(|m| m.is_zero()) {
+                self.dirty = M::ZERO;
                 return Ok(());
             }
         }
@@ -907,27 +911,27 @@ fn nth_bit(mut x: u64, k: u32) -> usize {
 /// for those values (`pgm`, `ngm`: its permutation and other groups).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn restrict(
+fn restrict<M: Word>(
     v: usize,
     new: u64,
     dom: &mut [u64],
     holders: &mut [u64],
     words: usize,
-    dirtyv: &mut [u64],
-    dirty: &mut u64,
-    pgm: u64,
-    ngm: u64,
+    dirtyv: &mut [M],
+    dirty: &mut M,
+    pgm: M,
+    ngm: M,
 ) {
     let mut lost = dom[v] & !new;
     dom[v] = new;
     if lost != 0 {
-        *dirty |= ngm;
+        *dirty = *dirty | ngm;
     }
     while lost != 0 {
         let c = lost.trailing_zeros() as usize;
         lost &= lost - 1;
         holders[c * words + v / 64] &= !(1 << (v % 64));
-        dirtyv[c] |= pgm;
+        dirtyv[c] = dirtyv[c] | pgm;
     }
 }
 
@@ -957,7 +961,7 @@ fn lone_values(members: &[u32], dom: &[u64], assigned: u64) -> Result<Option<u64
 /// length. Kept out of line: it runs rarely, and inlined it cost the hot loop of `fixpoint` 10% more instructions.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn strip<const K: usize>(
+fn strip<const K: usize, M: Word>(
     b: usize,
     places: &[u64; K],
     hv: &[u64; K],
@@ -965,10 +969,10 @@ fn strip<const K: usize>(
     holders: &mut [u64],
     queue: &mut [u32],
     mut len: usize,
-    dirtyv: &mut [u64],
-    dirty: &mut u64,
-    pgm: &[u64],
-    ngm: &[u64],
+    dirtyv: &mut [M],
+    dirty: &mut M,
+    pgm: &[M],
+    ngm: &[M],
     all_perm: bool,
 ) -> Result<usize, Fail> {
     let bit = 1u64 << b;
@@ -984,9 +988,9 @@ fn strip<const K: usize>(
                 return Err(Fail);
             }
             dom[u] = new;
-            dirtyv[b] |= pgm[u];
+            dirtyv[b] = dirtyv[b] | pgm[u];
             if !all_perm {
-                *dirty |= ngm[u];
+                *dirty = *dirty | ngm[u];
             }
             queue[len] = u as u32;
             len += usize::from(new & new.wrapping_sub(1) == 0);

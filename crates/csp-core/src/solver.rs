@@ -73,10 +73,12 @@ enum Engine<'p> {
     W64(Search<'p, u64>),
     W128(Search<'p, u128>),
     Wide(Search<'p, WideDomain>),
-    Groups1(Kernel<'p, 1>),
-    Groups2(Kernel<'p, 2>),
-    Groups4(Kernel<'p, 4>),
-    Groups16(Kernel<'p, 16>),
+    Groups1(Kernel<'p, 1, u64>),
+    Groups2(Kernel<'p, 2, u64>),
+    Groups4(Kernel<'p, 4, u64>),
+    Groups16(Kernel<'p, 16, u64>),
+    Groups16W(Kernel<'p, 16, u128>),
+    Groups32W(Kernel<'p, 32, u128>),
 }
 
 macro_rules! dispatch {
@@ -89,6 +91,8 @@ macro_rules! dispatch {
             Engine::Groups2($s) => $body,
             Engine::Groups4($s) => $body,
             Engine::Groups16($s) => $body,
+            Engine::Groups16W($s) => $body,
+            Engine::Groups32W($s) => $body,
         }
     };
 }
@@ -118,12 +122,17 @@ impl<'p> Solver<'p> {
     /// A solver for `problem` searching as `cfg` says.
     pub fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
         let engine = match problem.representation() {
-            _ if kernel::applies(problem, &cfg) => match problem.num_vars() {
-                0..=64 => Engine::Groups1(Kernel::new(problem, cfg)),
-                65..=128 => Engine::Groups2(Kernel::new(problem, cfg)),
-                129..=256 => Engine::Groups4(Kernel::new(problem, cfg)),
-                _ => Engine::Groups16(Kernel::new(problem, cfg)),
-            },
+            // Sets of variables in 1-32 words, sets of groups in one `u64` (up to 64 groups) or `u128`.
+            _ if kernel::applies(problem, &cfg) => {
+                match (problem.num_vars(), problem.num_constraints()) {
+                    (0..=64, 0..=64) => Engine::Groups1(Kernel::new(problem, cfg)),
+                    (65..=128, 0..=64) => Engine::Groups2(Kernel::new(problem, cfg)),
+                    (129..=256, 0..=64) => Engine::Groups4(Kernel::new(problem, cfg)),
+                    (_, 0..=64) => Engine::Groups16(Kernel::new(problem, cfg)),
+                    (0..=1024, _) => Engine::Groups16W(Kernel::new(problem, cfg)),
+                    _ => Engine::Groups32W(Kernel::new(problem, cfg)),
+                }
+            }
             Representation::Word64 => Engine::W64(Search::new(problem, cfg)),
             Representation::Word128 => Engine::W128(Search::new(problem, cfg)),
             Representation::Wide => Engine::Wide(Search::new(problem, cfg)),
@@ -141,6 +150,8 @@ impl<'p> Solver<'p> {
             Engine::Groups2(s) => s.config(),
             Engine::Groups4(s) => s.config(),
             Engine::Groups16(s) => s.config(),
+            Engine::Groups16W(s) => s.config(),
+            Engine::Groups32W(s) => s.config(),
         }
     }
 
@@ -151,9 +162,12 @@ impl<'p> Solver<'p> {
             Engine::W64(_) => EngineKind::General64,
             Engine::W128(_) => EngineKind::General128,
             Engine::Wide(_) => EngineKind::GeneralWide,
-            Engine::Groups1(_) | Engine::Groups2(_) | Engine::Groups4(_) | Engine::Groups16(_) => {
-                EngineKind::Groups
-            }
+            Engine::Groups1(_)
+            | Engine::Groups2(_)
+            | Engine::Groups4(_)
+            | Engine::Groups16(_)
+            | Engine::Groups16W(_)
+            | Engine::Groups32W(_) => EngineKind::Groups,
         }
     }
 
