@@ -212,9 +212,9 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         for &(v, g) in &of_var {
             gvars[g as usize * words + v as usize / 64] |= 1 << (v % 64);
             if full[g as usize] != 0 {
-                pgm[v as usize] = pgm[v as usize] | M::bit(g);
+                pgm[v as usize] |= M::bit(g);
             } else {
-                ngm[v as usize] = ngm[v as usize] | M::bit(g);
+                ngm[v as usize] |= M::bit(g);
             }
         }
         let all_perm = full.iter().all(|&f| f != 0);
@@ -377,12 +377,11 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         for (g, &f) in self.full.iter().enumerate() {
             let mut values = f;
             while values != 0 {
-                let d = &mut self.dirtyv[values.trailing_zeros() as usize];
-                *d = *d | M::bit(g as u32);
+                self.dirtyv[values.trailing_zeros() as usize] |= M::bit(g as u32);
                 values &= values - 1;
             }
             if f == 0 {
-                self.dirty = self.dirty | M::bit(g as u32);
+                self.dirty |= M::bit(g as u32);
             }
         }
         let mut len = 0;
@@ -483,8 +482,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         for (g, &f) in self.full.iter().enumerate() {
             let mut values = f;
             while values != 0 {
-                let d = &mut self.dirtyv[values.trailing_zeros() as usize];
-                *d = *d | M::bit(g as u32);
+                self.dirtyv[values.trailing_zeros() as usize] |= M::bit(g as u32);
                 values &= values - 1;
             }
         }
@@ -550,9 +548,9 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
                         h &= h - 1;
                         let new = dom[p] & !bit;
                         dom[p] = new;
-                        touched = touched | pgm[p];
+                        touched |= pgm[p];
                         if !all_perm {
-                            dirty = dirty | ngm[p];
+                            dirty |= ngm[p];
                         }
                         // Branch-free push: the entry is written every time and kept when `p` was left with one
                         // value (or none: the conflict is found when it is taken from the queue).
@@ -561,7 +559,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
                     }
                 }
                 // `v`'s own groups hold `b` at `v` alone now: nothing to check there.
-                dirtyv[b] = dirtyv[b] | (touched & !pgm[v as usize]);
+                dirtyv[b] |= touched & !pgm[v as usize];
             }
             if !self.sweep {
                 dirtyv.fill(M::ZERO);
@@ -925,13 +923,13 @@ fn restrict<M: Word>(
     let mut lost = dom[v] & !new;
     dom[v] = new;
     if lost != 0 {
-        *dirty = *dirty | ngm;
+        *dirty |= ngm;
     }
     while lost != 0 {
         let c = lost.trailing_zeros() as usize;
         lost &= lost - 1;
         holders[c * words + v / 64] &= !(1 << (v % 64));
-        dirtyv[c] = dirtyv[c] | pgm;
+        dirtyv[c] |= pgm;
     }
 }
 
@@ -988,9 +986,9 @@ fn strip<const K: usize, M: Word>(
                 return Err(Fail);
             }
             dom[u] = new;
-            dirtyv[b] = dirtyv[b] | pgm[u];
+            dirtyv[b] |= pgm[u];
             if !all_perm {
-                *dirty = *dirty | ngm[u];
+                *dirty |= ngm[u];
             }
             queue[len] = u as u32;
             len += usize::from(new & new.wrapping_sub(1) == 0);

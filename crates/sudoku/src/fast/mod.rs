@@ -2,12 +2,13 @@
 //!
 //! - 9x9 ([`solve9`]): candidates as bitboards, one 27-bit band per digit and band; band-level locked candidates and
 //!   hidden singles by table lookup, bit-sliced naked singles, copy-on-guess on a bi-value cell. See `band9.rs`.
-//! - 4x4 and 16x16: the engine itself, through the `csp-mrv-singles` preset, which runs these boards on csp-core's
-//!   group kernel. Measured against the mask solver below (bench-runner `--solvers fast,csp-mrv-singles -j 1`,
-//!   first solution, `datasets/generated`, 2026-11-22): 4x4 923k vs 462k puzzles/s, 16x16 77k vs 15k, so `fast`
-//!   takes the kernel there.
-//! - Every box size 2..=6 ([`solve_generic`]): per-cell `u64` masks, naked + hidden singles, MRV guessing; `fast`
-//!   uses it for 25x25 and 36x36, which have more groups (75, 108) than the kernel takes.
+//! - Every other size (4x4, 16x16, 25x25, 36x36): the engine itself, through the `csp-mrv-singles` preset, which
+//!   runs these boards on csp-core's group kernel. Measured against the per-cell mask solver [`solve_generic`]
+//!   (bench-runner `--solvers fast,csp-mrv-singles -j 1`, first solution, 2026-11-22): 4x4 923k vs 462k puzzles/s
+//!   and 16x16 77k vs 15k (`datasets/generated`); on 20 hard 25x25 grids (a pattern grid, 55% of the cells blanked)
+//!   17 solved vs 9 within 10 s each; on 36x36 1.84M vs 76k search nodes in 10 s. So `fast` takes the kernel there.
+//! - [`solve_generic`]: per-cell `u64` masks, naked + hidden singles, MRV guessing, for every box size 2..=6; kept
+//!   as a public baseline and tested like the rest, no longer behind the registry's `fast`.
 //!
 //! Both take cells row-major with 0 = empty and 1..=N = given, and return a [`FastResult`]: the outcome (a stopped
 //! search is [`Outcome::Limit`], never unsatisfiable), the number of solutions found up to the limit, the first
@@ -51,23 +52,21 @@ pub const INFO: SolverInfo = SolverInfo {
     name: "fast",
     description:
         "9x9: digit bitboards per band, locked candidates + singles by table, bi-value guesses; \
-                  4x4, 16x16: the engine's group kernel (as csp-mrv-singles); \
-                  25x25, 36x36: cell masks, naked + hidden singles, MRV",
+                  other sizes: the engine's group kernel (as csp-mrv-singles)",
     supports: |box_size| (2..=6).contains(&box_size),
     make: || Box::new(FastSolver::default()),
 };
 
-/// The `fast` solver behind the registry's interface. Owns the generic solver's buffers between solves (the
-/// 9x9 solver needs none: its state lives on the stack) and, once a 4x4 or 16x16 board came, the engine solver.
+/// The `fast` solver behind the registry's interface: the 9x9 bitboard solver (its state lives on the stack) and,
+/// once a board of another size came, the engine solver it delegates those to.
 #[derive(Default)]
 pub struct FastSolver {
-    scratch: generic::Scratch,
     kernel: Option<CspSolver>,
 }
 
 impl Solve for FastSolver {
     fn solve(&mut self, board: &Board, req: &Request) -> Report {
-        if matches!(board.box_size(), 2 | 4) {
+        if board.box_size() != 3 {
             return self
                 .kernel
                 .get_or_insert_with(|| CspSolver::new(&MRV_SINGLES))
@@ -75,28 +74,18 @@ impl Solve for FastSolver {
         }
         let start = Instant::now();
         let limit = req.effective_limit();
-        let result = if board.box_size() == 3 {
-            <&[u8; 81]>::try_from(board.cells())
-                .map_err(|_| InputError::BadLength {
-                    expected: 81,
-                    found: board.cells().len(),
-                })
-                .and_then(|cells| solve9(cells, limit, &req.limits))
-                .map(|r| FastResult {
-                    outcome: r.outcome,
-                    count: r.count,
-                    solution: r.solution.map(Vec::from),
-                    stats: r.stats,
-                })
-        } else {
-            generic::solve_with(
-                &mut self.scratch,
-                board.box_size(),
-                board.cells(),
-                limit,
-                &req.limits,
-            )
-        };
+        let result = <&[u8; 81]>::try_from(board.cells())
+            .map_err(|_| InputError::BadLength {
+                expected: 81,
+                found: board.cells().len(),
+            })
+            .and_then(|cells| solve9(cells, limit, &req.limits))
+            .map(|r| FastResult {
+                outcome: r.outcome,
+                count: r.count,
+                solution: r.solution.map(Vec::from),
+                stats: r.stats,
+            });
         let mut report = match result {
             Ok(r) => Report {
                 status: match r.outcome {
