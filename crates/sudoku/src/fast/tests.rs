@@ -461,3 +461,39 @@ fn the_registry_entry_reports_clashes_as_unsatisfiable_and_limits_as_limit() {
     assert_eq!(r.status, Status::Limit);
     assert_eq!(r.stats.nodes, 50);
 }
+
+#[test]
+fn boards_of_25x25_and_36x36_are_solved_through_the_kernel_with_their_givens_kept() {
+    for b in [5usize, 6] {
+        let n = b * b;
+        // The pattern grid (b (r mod b) + r / b + c) mod n, every third cell blanked.
+        let full: Vec<u8> = (0..n * n)
+            .map(|i| ((b * (i / n % b) + i / n / b + i % n) % n) as u8 + 1)
+            .collect();
+        let givens: Vec<u8> = full
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| if i % 3 == 0 { 0 } else { v })
+            .collect();
+        let r = solve(b, &givens, 1, &Limits::none().with_nodes(200_000)).expect("valid input");
+        assert_eq!(r.outcome, Outcome::Solved, "box {b}");
+        let s = r.solution.expect("solved");
+        for (i, (&g, &v)) in givens.iter().zip(&s).enumerate() {
+            assert!(g == 0 || g == v, "given {i} kept");
+        }
+        let board = crate::Board::from_cells(b, s).expect("values 1..=n");
+        let puzzle = crate::Board::from_cells(b, givens.clone()).expect("values 0..=n");
+        assert!(crate::verify::verify(&puzzle, &board).is_ok(), "box {b}");
+
+        let mut bad = givens.clone();
+        bad[7] = n as u8 + 1;
+        assert!(matches!(
+            solve(b, &bad, 1, &Limits::none()),
+            Err(InputError::BadValue { cell: 7, .. })
+        ));
+        assert!(matches!(
+            solve(b, &givens[1..], 1, &Limits::none()),
+            Err(InputError::BadLength { .. })
+        ));
+    }
+}
