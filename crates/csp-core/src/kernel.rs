@@ -55,19 +55,18 @@
 //! node on random group models and Latin squares with random givens, and against brute force.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use crate::config::SearchConfig;
 use crate::constraints::Constraint;
 use crate::csr::Csr;
 use crate::domain::Word;
-use crate::heuristics::{RestartPolicy, Restarts, ValueOrder, VarOrder};
+use crate::heuristics::{ValueOrder, VarOrder};
 use crate::ids::VarId;
-use crate::limits::{LimitKind, Limits, Outcome};
+use crate::limits::{Limits, Outcome};
 use crate::model::{Problem, Representation};
 use crate::propagate::Propagation;
 use crate::rng::Rng;
-use crate::search::Expansion;
+use crate::search::{drive, Driven, Expansion};
 use crate::stats::Stats;
 
 /// The largest group the kernel takes (a group's members must fit the masks of the hidden-single sweep).
@@ -166,6 +165,8 @@ pub(crate) struct Kernel<'p, const K: usize, M: Word> {
     scratch: Vec<u64>,
     /// Values of the current solution.
     values_buf: Vec<i64>,
+    /// The branching variable found by the last solution test (see [`Driven::is_solution`]).
+    next: Option<u32>,
     /// Smallest value of every variable when all domains are ranges (value = min + position), else `None`.
     mins: Option<Vec<i64>>,
 }
@@ -281,6 +282,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             rng: Rng::new(cfg.seed),
             scratch: vec![0; width * words],
             values_buf: vec![0; n],
+            next: None,
             mins: problem.values.iter().map(|v| v.range_min()).collect(),
             cfg,
         }
@@ -663,7 +665,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
 
     /// The variable to branch on, `None` when every variable is assigned.
     #[inline]
-    fn select_var(&self) -> Option<u32> {
+    fn branch_var(&self) -> Option<u32> {
         let dom = &self.stack[self.top()..self.top() + self.n];
         match self.cfg.var_order {
             VarOrder::Input => dom.iter().position(|&x| !single(x)).map(|v| v as u32),
@@ -760,99 +762,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         stop: Option<&dyn Fn() -> bool>,
         on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
-        let start = Instant::now();
-        let mut stats = Stats::default();
-        let outcome = self.run_inner(
-            assumptions,
-            restarts_allowed,
-            stop,
-            on_solution,
-            &mut stats,
-            start,
-        );
-        stats.time = start.elapsed();
-        (outcome, stats)
-    }
-
-    fn run_inner(
-        &mut self,
-        assumptions: &[(VarId, i64)],
-        restarts_allowed: bool,
-        stop: Option<&dyn Fn() -> bool>,
-        on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
-        stats: &mut Stats,
-        start: Instant,
-    ) -> Outcome {
-        let exhausted = |stats: &Stats| {
-            if stats.solutions > 0 {
-                Outcome::Solved
-            } else {
-                Outcome::Unsatisfiable
-            }
-        };
-        if self.start(assumptions, stats).is_err() {
-            stats.fails += 1;
-            return Outcome::Unsatisfiable;
-        }
-        let mut policy = RestartPolicy::new(if restarts_allowed {
-            self.cfg.restarts
-        } else {
-            Restarts::None
-        });
-        let mut budget = policy.next_budget();
-        let mut fails_at_restart = 0u64;
-        let mut continuing: Option<u32> = None;
-        loop {
-            let Some(v) = self.select_var() else {
-                stats.solutions += 1;
-                self.fill_values();
-                if on_solution(&self.values_buf).is_break() {
-                    return Outcome::Solved;
-                }
-                if !self.backtrack(stats, &mut continuing) {
-                    return exhausted(stats);
-                }
-                continue;
-            };
-            if let Some(kind) = self.cfg.limits.exceeded(stats.nodes, start) {
-                return Outcome::Limit(kind);
-            }
-            if let Some(should_stop) = stop {
-                if stats.nodes & 255 == 0 && should_stop() {
-                    return Outcome::Limit(LimitKind::Cancelled);
-                }
-            }
-            if let Some(b) = budget {
-                if stats.fails - fails_at_restart >= b && !self.frames.is_empty() {
-                    self.stack.truncate(self.slot);
-                    self.frames.clear();
-                    stats.restarts += 1;
-                    fails_at_restart = stats.fails;
-                    budget = policy.next_budget();
-                    continuing = None;
-                    continue;
-                }
-            }
-            let pos = self.select_value(v);
-            stats.nodes += 1;
-            if continuing != Some(v) {
-                stats.guesses += 1;
-            }
-            continuing = None;
-            let bit = 1u64 << pos;
-            self.frames.push((v, bit));
-            stats.max_depth = stats.max_depth.max(self.frames.len() as u64);
-            let top = self.top();
-            self.stack.extend_from_within(top..);
-            self.restrict(v, bit);
-            self.queue[0] = v;
-            if self.propagate(1, stats).is_err() {
-                stats.fails += 1;
-                if !self.backtrack(stats, &mut continuing) {
-                    return exhausted(stats);
-                }
-            }
-        }
+        drive(self, assumptions, restarts_allowed, stop, on_solution)
     }
 
     /// Propagates `assumptions` and describes the root: failed, solved, or the branching variable and its values.
@@ -860,7 +770,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         if self.start(assumptions, stats).is_err() {
             return Expansion::Failed;
         }
-        let Some(v) = self.select_var() else {
+        let Some(v) = self.branch_var() else {
             self.fill_values();
             return Expansion::Solution(self.values_buf.clone());
         };
@@ -877,6 +787,59 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             Some(x) => Expansion::Branch(x, values),
             None => Expansion::Failed,
         }
+    }
+}
+
+impl<const K: usize, M: Word> Driven for Kernel<'_, K, M> {
+    fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    fn start_root(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> bool {
+        self.start(assumptions, stats).is_ok()
+    }
+
+    fn is_solution(&mut self) -> bool {
+        // The scan that finds the branching variable also proves a solution; keep its answer for `select_var`.
+        self.next = self.branch_var();
+        self.next.is_none()
+    }
+
+    fn select_var(&mut self) -> Option<u32> {
+        self.next.take()
+    }
+
+    fn solution(&mut self) -> &[i64] {
+        self.fill_values();
+        &self.values_buf
+    }
+
+    fn decide(&mut self, v: u32, stats: &mut Stats) -> bool {
+        let pos = self.select_value(v);
+        let bit = 1u64 << pos;
+        self.frames.push((v, bit));
+        let top = self.top();
+        self.stack.extend_from_within(top..);
+        self.restrict(v, bit);
+        self.queue[0] = v;
+        if self.propagate(1, stats).is_err() {
+            self.clear_dirty();
+            return false;
+        }
+        true
+    }
+
+    fn backtrack(&mut self, stats: &mut Stats, continuing: &mut Option<u32>) -> bool {
+        Kernel::backtrack(self, stats, continuing)
+    }
+
+    fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn restart(&mut self) {
+        self.stack.truncate(self.slot);
+        self.frames.clear();
     }
 }
 

@@ -172,103 +172,7 @@ impl<'p, D: Domain> Search<'p, D> {
         stop: Option<&dyn Fn() -> bool>,
         on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
-        let start = Instant::now();
-        let mut stats = Stats::default();
-        let outcome = self.run_inner(
-            assumptions,
-            restarts_allowed,
-            stop,
-            on_solution,
-            &mut stats,
-            start,
-        );
-        stats.time = start.elapsed();
-        (outcome, stats)
-    }
-
-    fn run_inner(
-        &mut self,
-        assumptions: &[(VarId, i64)],
-        restarts_allowed: bool,
-        stop: Option<&dyn Fn() -> bool>,
-        on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
-        stats: &mut Stats,
-        start: Instant,
-    ) -> Outcome {
-        let exhausted = |stats: &Stats| {
-            if stats.solutions > 0 {
-                Outcome::Solved
-            } else {
-                Outcome::Unsatisfiable
-            }
-        };
-        if let Err(c) = self.start(assumptions, stats) {
-            stats.fails += 1;
-            self.br.on_conflict(c.constraint);
-            return Outcome::Unsatisfiable;
-        }
-        let mut policy = RestartPolicy::new(if restarts_allowed {
-            self.cfg.restarts
-        } else {
-            Restarts::None
-        });
-        let mut budget = policy.next_budget();
-        let mut fails_at_restart = 0u64;
-        let mut continuing: Option<u32> = None;
-        loop {
-            if self.st.unassigned() == 0 {
-                stats.solutions += 1;
-                self.fill_values();
-                if on_solution(&self.values_buf).is_break() {
-                    return Outcome::Solved;
-                }
-                if !self.backtrack(stats, &mut continuing) {
-                    return exhausted(stats);
-                }
-                continue;
-            }
-            if let Some(kind) = self.cfg.limits.exceeded(stats.nodes, start) {
-                return Outcome::Limit(kind);
-            }
-            if let Some(should_stop) = stop {
-                if stats.nodes & 255 == 0 && should_stop() {
-                    return Outcome::Limit(LimitKind::Cancelled);
-                }
-            }
-            if let Some(b) = budget {
-                if stats.fails - fails_at_restart >= b && !self.frames.is_empty() {
-                    self.prop.backtrack_to(&mut self.st, 0);
-                    self.frames.clear();
-                    stats.restarts += 1;
-                    fails_at_restart = stats.fails;
-                    budget = policy.next_budget();
-                    continuing = None;
-                    continue;
-                }
-            }
-            let Some(v) = self.br.select_var(&self.st, self.problem) else {
-                // Unreachable while unassigned() > 0; treated as exhausted rather than a panic.
-                return exhausted(stats);
-            };
-            let pos = self.br.select_value(&self.st, self.problem, v);
-            stats.nodes += 1;
-            if continuing != Some(v) {
-                stats.guesses += 1;
-            }
-            continuing = None;
-            self.frames.push(Frame { var: v, pos });
-            stats.max_depth = stats.max_depth.max(self.frames.len() as u64);
-            self.prop.push_level(&mut self.st);
-            self.st.blame = Conflict::DECISION;
-            let decided = self.st.assign(v, pos).and_then(|_| self.propagate(stats));
-            if let Err(c) = decided {
-                stats.fails += 1;
-                self.br.on_conflict(c.constraint);
-                if !self.backtrack(stats, &mut continuing) {
-                    return exhausted(stats);
-                }
-            }
-        }
+        drive(self, assumptions, restarts_allowed, stop, on_solution)
     }
 
     /// Propagates `assumptions` and describes the root: failed, solved, or the branching variable and its values.
@@ -296,6 +200,189 @@ impl<'p, D: Domain> Search<'p, D> {
         match self.problem.var(v as usize) {
             Some(x) => Expansion::Branch(x, values),
             None => Expansion::Failed,
+        }
+    }
+}
+
+impl<D: Domain> Driven for Search<'_, D> {
+    fn config(&self) -> &SearchConfig {
+        &self.cfg
+    }
+
+    fn start_root(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> bool {
+        match self.start(assumptions, stats) {
+            Ok(()) => true,
+            Err(c) => {
+                self.br.on_conflict(c.constraint);
+                false
+            }
+        }
+    }
+
+    fn is_solution(&mut self) -> bool {
+        self.st.unassigned() == 0
+    }
+
+    fn select_var(&mut self) -> Option<u32> {
+        self.br.select_var(&self.st, self.problem)
+    }
+
+    fn solution(&mut self) -> &[i64] {
+        self.fill_values();
+        &self.values_buf
+    }
+
+    fn decide(&mut self, v: u32, stats: &mut Stats) -> bool {
+        let pos = self.br.select_value(&self.st, self.problem, v);
+        self.frames.push(Frame { var: v, pos });
+        self.prop.push_level(&mut self.st);
+        self.st.blame = Conflict::DECISION;
+        match self.st.assign(v, pos).and_then(|_| self.propagate(stats)) {
+            Ok(()) => true,
+            Err(c) => {
+                self.br.on_conflict(c.constraint);
+                false
+            }
+        }
+    }
+
+    fn backtrack(&mut self, stats: &mut Stats, continuing: &mut Option<u32>) -> bool {
+        Search::backtrack(self, stats, continuing)
+    }
+
+    fn depth(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn restart(&mut self) {
+        self.prop.backtrack_to(&mut self.st, 0);
+        self.frames.clear();
+    }
+}
+
+/// The steps of a depth-first search with 2-way branching (`x = v`, then `x != v`) that both engines implement
+/// (the general [`Search`] and the group kernel); [`drive`] runs the one loop around them: solutions, limits,
+/// cancellation, restarts and statistics.
+pub(crate) trait Driven {
+    /// The configuration (limits and restart policy are read from it).
+    fn config(&self) -> &SearchConfig;
+    /// Resets to the root with `assumptions` fixed and propagates; `false` when the root fails.
+    fn start_root(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> bool;
+    /// True when every variable is assigned (the current state is a solution). Asked before the limits, so it
+    /// must not consume randomness.
+    fn is_solution(&mut self) -> bool;
+    /// The variable to branch on (called only after `is_solution` said no); `None` only on an engine bug.
+    fn select_var(&mut self) -> Option<u32>;
+    /// The values of the current solution (called only after `is_solution` said yes).
+    fn solution(&mut self) -> &[i64];
+    /// Opens a level with `v` set to its first value and propagates; `false` on a conflict.
+    fn decide(&mut self, v: u32, stats: &mut Stats) -> bool;
+    /// Pops levels until a refutation `x != v` propagates (then `continuing = Some(x)`); `false` = tree exhausted.
+    fn backtrack(&mut self, stats: &mut Stats, continuing: &mut Option<u32>) -> bool;
+    /// Number of open decision levels.
+    fn depth(&self) -> usize;
+    /// Undoes every level (a restart keeps what was refuted at the root).
+    fn restart(&mut self);
+}
+
+/// Runs a search to the end, calling `on_solution` with the values of each solution until it breaks.
+///
+/// `restarts_allowed` must be false when every solution is wanted (a restart would revisit solutions).
+pub(crate) fn drive<E: Driven>(
+    e: &mut E,
+    assumptions: &[(VarId, i64)],
+    restarts_allowed: bool,
+    stop: Option<&dyn Fn() -> bool>,
+    on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
+) -> (Outcome, Stats) {
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    let outcome = drive_inner(
+        e,
+        assumptions,
+        restarts_allowed,
+        stop,
+        on_solution,
+        &mut stats,
+        start,
+    );
+    stats.time = start.elapsed();
+    (outcome, stats)
+}
+
+fn drive_inner<E: Driven>(
+    e: &mut E,
+    assumptions: &[(VarId, i64)],
+    restarts_allowed: bool,
+    stop: Option<&dyn Fn() -> bool>,
+    on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
+    stats: &mut Stats,
+    start: Instant,
+) -> Outcome {
+    let exhausted = |stats: &Stats| {
+        if stats.solutions > 0 {
+            Outcome::Solved
+        } else {
+            Outcome::Unsatisfiable
+        }
+    };
+    if !e.start_root(assumptions, stats) {
+        stats.fails += 1;
+        return Outcome::Unsatisfiable;
+    }
+    let mut policy = RestartPolicy::new(if restarts_allowed {
+        e.config().restarts
+    } else {
+        Restarts::None
+    });
+    let mut budget = policy.next_budget();
+    let mut fails_at_restart = 0u64;
+    let mut continuing: Option<u32> = None;
+    loop {
+        if e.is_solution() {
+            stats.solutions += 1;
+            if on_solution(e.solution()).is_break() {
+                return Outcome::Solved;
+            }
+            if !e.backtrack(stats, &mut continuing) {
+                return exhausted(stats);
+            }
+            continue;
+        }
+        if let Some(kind) = e.config().limits.exceeded(stats.nodes, start) {
+            return Outcome::Limit(kind);
+        }
+        if let Some(should_stop) = stop {
+            if stats.nodes & 255 == 0 && should_stop() {
+                return Outcome::Limit(LimitKind::Cancelled);
+            }
+        }
+        if let Some(b) = budget {
+            if stats.fails - fails_at_restart >= b && e.depth() > 0 {
+                e.restart();
+                stats.restarts += 1;
+                fails_at_restart = stats.fails;
+                budget = policy.next_budget();
+                continuing = None;
+                continue;
+            }
+        }
+        let Some(v) = e.select_var() else {
+            // Unreachable while variables are unassigned; treated as exhausted rather than a panic.
+            return exhausted(stats);
+        };
+        stats.nodes += 1;
+        if continuing != Some(v) {
+            stats.guesses += 1;
+        }
+        continuing = None;
+        let ok = e.decide(v, stats);
+        stats.max_depth = stats.max_depth.max(e.depth() as u64);
+        if !ok {
+            stats.fails += 1;
+            if !e.backtrack(stats, &mut continuing) {
+                return exhausted(stats);
+            }
         }
     }
 }
