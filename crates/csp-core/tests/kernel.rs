@@ -508,3 +508,35 @@ fn kernel_matches_the_general_engine_on_25x25_sudoku_with_75_groups() {
         assert!(p.is_solution(s.values()));
     }
 }
+
+#[test]
+fn degenerate_group_models_behave_on_the_kernel() {
+    // No variable at all: one (empty) solution.
+    let p = Model::new().build().unwrap();
+    let mut s = Solver::new(&p, SearchConfig::default());
+    assert_eq!(s.engine(), EngineKind::Groups);
+    let r = s.count(&[], 10);
+    assert_eq!((r.count, r.outcome), (1, Outcome::Solved));
+    // Variables but no group: every combination is a solution; one-value domains are fixed from the start.
+    let mut m = Model::new();
+    let a = m.new_var(0, 2).unwrap();
+    let b = m.new_var(5, 5).unwrap();
+    let p = m.build().unwrap();
+    let mut s = Solver::new(
+        &p,
+        SearchConfig::default().propagation(Propagation::Singles),
+    );
+    assert_eq!(s.engine(), EngineKind::Groups);
+    assert_eq!(s.count(&[], 10).count, 3);
+    // The same variable assumed twice: with one value it is kept, with two it fails.
+    assert_eq!(s.count(&[(a, 1), (a, 1), (b, 5)], 10).count, 1);
+    assert_eq!(
+        s.count(&[(a, 1), (a, 2)], 10).outcome,
+        Outcome::Unsatisfiable
+    );
+    // A value outside the domain, or a variable of another model: unsatisfiable, never a panic.
+    assert_eq!(s.count(&[(b, 4)], 10).outcome, Outcome::Unsatisfiable);
+    let mut other = Model::new();
+    let foreign = other.new_var(0, 2).unwrap();
+    assert_eq!(s.count(&[(foreign, 0)], 10).outcome, Outcome::Unsatisfiable);
+}
