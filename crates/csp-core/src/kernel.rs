@@ -54,19 +54,17 @@
 //! model when [`SearchConfig::generic_engine`] is set. Tests in `tests/kernel.rs` compare the two engines node for
 //! node on random group models and Latin squares with random givens, and against brute force.
 
-use std::ops::ControlFlow;
-
 use crate::config::SearchConfig;
 use crate::constraints::Constraint;
 use crate::csr::Csr;
 use crate::domain::Word;
 use crate::heuristics::{ValueOrder, VarOrder};
 use crate::ids::VarId;
-use crate::limits::{Limits, Outcome};
+use crate::limits::Limits;
 use crate::model::{Problem, Representation};
 use crate::propagate::Propagation;
 use crate::rng::Rng;
-use crate::search::{drive, Driven, Expansion};
+use crate::search::{Driven, Expansion};
 use crate::stats::Stats;
 
 /// The largest group the kernel takes (a group's members must fit the masks of the hidden-single sweep).
@@ -752,17 +750,6 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             return true;
         }
         false
-    }
-
-    /// Runs the search, calling `on_solution` with the values of each solution until it breaks.
-    pub(crate) fn run(
-        &mut self,
-        assumptions: &[(VarId, i64)],
-        restarts_allowed: bool,
-        stop: Option<&dyn Fn() -> bool>,
-        on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
-    ) -> (Outcome, Stats) {
-        drive(self, assumptions, restarts_allowed, stop, on_solution)
     }
 
     /// Propagates `assumptions` and describes the root: failed, solved, or the branching variable and its values.

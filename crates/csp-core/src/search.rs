@@ -162,19 +162,6 @@ impl<'p, D: Domain> Search<'p, D> {
         false
     }
 
-    /// Runs the search, calling `on_solution` with the values of each solution until it breaks.
-    ///
-    /// `restarts_allowed` must be false when every solution is wanted (a restart would revisit solutions).
-    pub(crate) fn run(
-        &mut self,
-        assumptions: &[(VarId, i64)],
-        restarts_allowed: bool,
-        stop: Option<&dyn Fn() -> bool>,
-        on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
-    ) -> (Outcome, Stats) {
-        drive(self, assumptions, restarts_allowed, stop, on_solution)
-    }
-
     /// Propagates `assumptions` and describes the root: failed, solved, or the branching variable and its values.
     pub(crate) fn expand(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> Expansion {
         if self.start(assumptions, stats).is_err() {

@@ -8,7 +8,7 @@ use crate::ids::VarId;
 use crate::kernel::{self, Kernel};
 use crate::limits::{Limits, Outcome};
 use crate::model::{Problem, Representation};
-use crate::search::{Expansion, Search};
+use crate::search::{drive, Expansion, Search};
 use crate::stats::Stats;
 
 /// One value per variable, in creation order.
@@ -184,7 +184,7 @@ impl<'p> Solver<'p> {
         stop: Option<&dyn Fn() -> bool>,
         f: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
     ) -> (Outcome, Stats) {
-        dispatch!(self, s => s.run(assumptions, restarts, stop, f))
+        dispatch!(self, s => drive(s, assumptions, restarts, stop, f))
     }
 
     /// Finds one solution with `assumptions` (`(variable, value)` pairs) fixed at the root.

@@ -256,23 +256,7 @@ pub(super) fn solve_with(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<FastResult<Vec<u8>>, InputError> {
-    if !(2..=6).contains(&box_size) {
-        return Err(InputError::BadBoxSize(box_size));
-    }
-    let size = box_size * box_size;
-    if givens.len() != size * size {
-        return Err(InputError::BadLength {
-            expected: size * size,
-            found: givens.len(),
-        });
-    }
-    if let Some(cell) = givens.iter().position(|&v| v as usize > size) {
-        return Err(InputError::BadValue {
-            cell,
-            value: givens[cell],
-            size,
-        });
-    }
+    let size = super::check_input(box_size, givens)?;
     if scratch.geo.as_ref().is_none_or(|g| g.size != size) {
         scratch.geo = Some(Geometry::new(box_size));
     }

@@ -202,6 +202,29 @@ pub fn solve(
     }
 }
 
+/// Checks what every solver here assumes of its input: a box size in 2..=6, N*N cells, values in 0..=N. Returns
+/// N.
+pub(super) fn check_input(box_size: usize, givens: &[u8]) -> Result<usize, InputError> {
+    if !(2..=6).contains(&box_size) {
+        return Err(InputError::BadBoxSize(box_size));
+    }
+    let size = box_size * box_size;
+    if givens.len() != size * size {
+        return Err(InputError::BadLength {
+            expected: size * size,
+            found: givens.len(),
+        });
+    }
+    if let Some(cell) = givens.iter().position(|&v| usize::from(v) > size) {
+        return Err(InputError::BadValue {
+            cell,
+            value: givens[cell],
+            size,
+        });
+    }
+    Ok(size)
+}
+
 /// 25x25 and 36x36 through the engine (`csp-mrv-singles`, i.e. csp-core's group kernel), which searches these
 /// boards 10-25x faster per node than the mask solver (see the module docs); the generator's uniqueness checks
 /// and large-grid filling go through [`solve`].
@@ -211,24 +234,7 @@ fn solve_on_kernel(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<FastResult<Vec<u8>>, InputError> {
-    let n = box_size * box_size;
-    if givens.len() != n * n {
-        return Err(InputError::BadLength {
-            expected: n * n,
-            found: givens.len(),
-        });
-    }
-    if let Some((cell, &value)) = givens
-        .iter()
-        .enumerate()
-        .find(|&(_, &v)| usize::from(v) > n)
-    {
-        return Err(InputError::BadValue {
-            cell,
-            value,
-            size: n,
-        });
-    }
+    check_input(box_size, givens)?;
     let Some(sm) = model(box_size, Rules::Houses) else {
         return Err(InputError::BadBoxSize(box_size));
     };
