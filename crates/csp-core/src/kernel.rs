@@ -6,25 +6,27 @@
 //! decision opens a level and dropped when it is undone:
 //!
 //! ```text
-//! slot = [ dom(0) .. dom(n-1) | assigned(0) .. assigned(G-1) | holders(0) .. holders(W-1) ]
+//! slot = [ dom(0) .. dom(64 K - 1) | assigned(0) .. assigned(G-1) | holders(0) .. holders(W-1) ]
 //! ```
 //!
 //! - `dom(v)`: the domain mask of variable `v` (bit `p` = position `p` of its values; the members of a group share
-//!   one index space because the groups are aligned);
+//!   one index space because the groups are aligned); entries `n..64 K` stay zero, so that the hot loops index
+//!   domains by a word number below `K` and a bit number below 64 without bounds checks;
 //! - `assigned(g)`: the values of the assigned members of group `g` (kept for non-permutation groups only);
 //! - `holders(b)`: the set of variables whose domain holds position `b`, `K` words (`n <= 64 K`; the kernel is
 //!   monomorphised on `K` = 1, 2, 4, 16 or 32, which removed 15% of the instructions against a run-time word
 //!   count; sets of groups are a `u64`, or a `u128` above 64 groups).
 //!   Invariant: `v` is in `holders(b)` exactly when bit `b` is in `dom(v)`.
 //!
-//! Copying a slot (126 words on 9x9 Sudoku) at a decision costs less than trailing and undoing the changes it causes,
+//! Copying a slot (173 words on 9x9 Sudoku) at a decision costs less than trailing and undoing the changes it causes,
 //! and it removes the branches of the trail's "saved at this level yet?" and the queue's "already queued?" tests.
 //!
 //! Propagation reaches the fixpoint of [`crate::propagate::Propagator`] at the same level, so the search tree
 //! (nodes, guesses, fails, solutions and their order) is identical; only the work per node differs:
 //! - forward checking of `v = b` intersects `holders(b)` with `v`'s peers: only the peers still holding `b` are
 //!   visited (2-3 on average at the hard nodes of 9x9 Sudoku, against 20 peers), and they leave `holders(b)` in one
-//!   set difference; a peer left with one value is queued by a conditional index increment (no branch);
+//!   set difference; a peer left with one value joins the set of pending variables by a shifted bit (no
+//!   branch);
 //! - hidden singles and the pigeonhole test (level `Singles`), for permutation groups: every removal of value `b`
 //!   from a variable marks its groups in `dirtyv[b]`; each marked (group, value) pair is checked by intersecting
 //!   `holders(b)` with the group's members: no place left is a conflict, one place not yet assigned is a hidden
@@ -116,17 +118,19 @@ pub(crate) struct Kernel<'p, const K: usize, M: Word> {
     n: usize,
     /// Number of value positions (the widest domain).
     width: usize,
-    /// Start of the holder sets in a slot (`n + groups`).
+    /// Start of the holder sets in a slot (`64 K + groups`).
     holders_at: usize,
-    /// Words per slot: `n` domains, one assigned-values mask per group, then `width` holder sets of `K` words.
+    /// Words per slot: `64 K` domains (the variables' then zeros), one assigned-values mask per group, then `width`
+    /// holder sets of `K` words.
     slot: usize,
     /// The initial slot: full domains, nothing assigned, every variable a holder of each of its values.
     init: Vec<u64>,
-    /// `peermask[v]` = the variables sharing a group with `v` (and `v` itself when a group
-    /// repeats it, which then fails like it must).
-    peermask: Vec<[u64; K]>,
+    /// `peermask[v / 64][v % 64]` = the variables sharing a group with `v`. The tables indexed by variable are
+    /// arrays of `64 K` entries (and the group table has `MAX_GROUPS`), so that an index made of a word number
+    /// below `K` and a bit number below 64 needs no bounds check in the hot loops.
+    peermask: Box<[[[u64; K]; 64]; K]>,
     /// `gvars[g]` = the members of group `g` as a set of variables.
-    gvars: Vec<[u64; K]>,
+    gvars: Box<[[u64; K]; MAX_GROUPS]>,
     /// `other_groups.row(v)` = the non-permutation groups containing `v`, once each (their assigned masks receive
     /// `v`'s value; permutation groups need none: their checks read the holder sets).
     other_groups: Csr<u32>,
@@ -134,10 +138,10 @@ pub(crate) struct Kernel<'p, const K: usize, M: Word> {
     members: Csr<u32>,
     /// `full[g]` = the mask of all values when group `g` is a permutation (as many members as values), else 0.
     full: Vec<u64>,
-    /// `pgm[v]` = the permutation groups containing `v` (bit `g`).
-    pgm: Vec<M>,
-    /// `ngm[v]` = the other groups containing `v`.
-    ngm: Vec<M>,
+    /// `pgm[v / 64][v % 64]` = the permutation groups containing `v` (bit `g`).
+    pgm: Box<[[M; 64]; K]>,
+    /// `ngm[v / 64][v % 64]` = the other groups containing `v`.
+    ngm: Box<[[M; 64]; K]>,
     /// Hidden singles and the pigeonhole test run (level `Singles`).
     sweep: bool,
     /// Every group is a permutation (as many members as values): the root runs on the holder sets alone.
@@ -147,6 +151,8 @@ pub(crate) struct Kernel<'p, const K: usize, M: Word> {
     partners: Csr<u32>,
     /// `dirtyv[b]` = permutation groups whose places of value `b` changed since they were last checked.
     dirtyv: Vec<M>,
+    /// The values `b` with a non-empty `dirtyv[b]` (or that had one: a superset).
+    dv: u64,
     /// Non-permutation groups to sweep.
     dirty: M,
     /// `solved[top + b]` = the permutation groups where value `b` is placed on a forward-checked variable, for the
@@ -158,10 +164,6 @@ pub(crate) struct Kernel<'p, const K: usize, M: Word> {
     stack: Vec<u64>,
     /// Decisions of the open levels: variable and the bit it was set to.
     frames: Vec<(u32, u64)>,
-    /// Assigned variables whose forward checking is pending: `queue[head..len]`. Each variable enters at most twice
-    /// per propagation (when its domain becomes one value, and when it becomes empty), plus one spare entry for
-    /// branch-free pushes.
-    queue: Vec<u32>,
     /// Generator of the `Random` value order (reseeded per solve).
     rng: Rng,
     /// `width * words` scratch words (the assumptions' variables by value).
@@ -207,18 +209,20 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         of_var.sort_unstable();
         of_var.dedup();
         let groups = full.len();
-        let mut peermask = vec![0u64; n * words];
+        let mut peermask: Box<[[[u64; K]; 64]; K]> = boxed(vec![[[0u64; K]; 64]; K]);
         for &(v, u) in &peer_pairs {
-            peermask[v as usize * words + u as usize / 64] |= 1 << (u % 64);
+            peermask[v as usize / 64][v as usize % 64][u as usize / 64] |= 1 << (u % 64);
         }
-        let mut gvars = vec![0u64; groups * words];
-        let (mut pgm, mut ngm) = (vec![M::ZERO; n], vec![M::ZERO; n]);
+        let mut gvars: Box<[[u64; K]; MAX_GROUPS]> = boxed(vec![[0u64; K]; MAX_GROUPS]);
+        let mut pgm: Box<[[M; 64]; K]> = boxed(vec![[M::ZERO; 64]; K]);
+        let mut ngm: Box<[[M; 64]; K]> = boxed(vec![[M::ZERO; 64]; K]);
         for &(v, g) in &of_var {
-            gvars[g as usize * words + v as usize / 64] |= 1 << (v % 64);
+            let (w, i) = (v as usize / 64, v as usize % 64);
+            gvars[g as usize][w] |= 1 << i;
             if full[g as usize] != 0 {
-                pgm[v as usize] |= M::bit(g);
+                pgm[w][i] |= M::bit(g);
             } else {
-                ngm[v as usize] |= M::bit(g);
+                ngm[w][i] |= M::bit(g);
             }
         }
         let all_perm = full.iter().all(|&f| f != 0);
@@ -229,7 +233,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             for g in 0..groups {
                 for h in 0..groups {
                     let shared: u32 = (0..words)
-                        .map(|w| (gvars[g * words + w] & gvars[h * words + w]).count_ones())
+                        .map(|w| (gvars[g][w] & gvars[h][w]).count_ones())
                         .sum();
                     if g != h && full[g] != 0 && full[h] != 0 && shared >= 2 {
                         partner_pairs.push((g as u32, h as u32));
@@ -238,7 +242,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             }
         }
         let partners = Csr::from_pairs(groups, &partner_pairs);
-        let holders_at = n + groups;
+        let holders_at = 64 * K + groups;
         let slot = holders_at + width * words;
         let mut init = vec![0u64; slot];
         for (v, w) in problem.values.iter().enumerate() {
@@ -254,14 +258,8 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             holders_at,
             slot,
             init,
-            peermask: peermask
-                .chunks_exact(K)
-                .map(|c| std::array::from_fn(|w| c[w]))
-                .collect(),
-            gvars: gvars
-                .chunks_exact(K)
-                .map(|c| std::array::from_fn(|w| c[w]))
-                .collect(),
+            peermask,
+            gvars,
             other_groups: Csr::from_pairs(
                 n,
                 &of_var
@@ -278,11 +276,11 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             all_perm,
             partners,
             dirtyv: vec![M::ZERO; width],
+            dv: 0,
             dirty: M::ZERO,
             solved: Vec::with_capacity(width * 8),
             stack: Vec::with_capacity(slot * 8),
             frames: Vec::with_capacity(n),
-            queue: vec![0; 2 * n + 2],
             rng: Rng::new(cfg.seed),
             scratch: vec![0; width * words],
             values_buf: vec![0; n],
@@ -311,24 +309,27 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
     #[inline]
     fn restrict(&mut self, v: u32, new: u64) {
         let top = self.top();
-        let (dom, rest) = self.stack[top..].split_at_mut(self.n);
-        let holders = &mut rest[self.holders_at - self.n..];
+        let (dom, rest) = self.stack[top..].split_at_mut(64 * K);
+        let holders = rest[self.holders_at - 64 * K..].as_chunks_mut::<K>().0;
+        let (w, i) = (v as usize / 64, v as usize % 64);
         restrict(
-            v as usize,
+            w,
+            i,
             new,
-            dom,
+            grid::<K>(dom),
             holders,
-            K,
             &mut self.dirtyv,
+            &mut self.dv,
             &mut self.dirty,
-            self.pgm[v as usize],
-            self.ngm[v as usize],
+            self.pgm[w][i],
+            self.ngm[w][i],
         );
     }
 
     /// Forgets pending group checks (after a failed propagation, whose slot is dropped).
     fn clear_dirty(&mut self) {
         self.dirtyv.fill(M::ZERO);
+        self.dv = 0;
         self.dirty = M::ZERO;
     }
 
@@ -381,25 +382,19 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             return r;
         }
         // Every (group, value) check is pending at the root.
-        self.dirtyv.fill(M::ZERO);
+        self.mark_all();
         for (g, &f) in self.full.iter().enumerate() {
-            let mut values = f;
-            while values != 0 {
-                self.dirtyv[values.trailing_zeros() as usize] |= M::bit(g as u32);
-                values &= values - 1;
-            }
             if f == 0 {
                 self.dirty |= M::bit(g as u32);
             }
         }
-        let mut len = 0;
+        let mut pending = [0u64; K];
         for v in 0..self.n {
             if single(self.stack[v]) {
-                self.queue[len] = v as u32;
-                len += 1;
+                pending[v / 64] |= 1 << (v % 64);
             }
         }
-        let r = self.propagate(len, stats);
+        let r = self.propagate(pending, stats);
         if r.is_err() {
             self.clear_dirty();
         }
@@ -417,8 +412,8 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         let k = K;
         let n = self.n;
         let top = self.top();
-        let (dom, rest) = self.stack[top..].split_at_mut(n);
-        let holders = &mut rest[self.holders_at - n..];
+        let (dom, rest) = self.stack[top..].split_at_mut(64 * K);
+        let holders = &mut rest[self.holders_at - 64 * K..];
         // Every domain is non-empty here (a failed assumption returned earlier).
         let mut live = [0u64; K];
         for (w, l) in live.iter_mut().enumerate() {
@@ -460,7 +455,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
                     while f != 0 {
                         let v = w * 64 + f.trailing_zeros() as usize;
                         f &= f - 1;
-                        let pm = &self.peermask[v];
+                        let pm = &self.peermask[v / 64][v % 64];
                         for (o, &m) in out[..k].iter_mut().zip(pm) {
                             *o |= m;
                         }
@@ -490,195 +485,240 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             while f != 0 {
                 let v = w * 64 + f.trailing_zeros() as usize;
                 f &= f - 1;
-                self.solved[dom[v].trailing_zeros() as usize] |= self.pgm[v];
+                self.solved[dom[v].trailing_zeros() as usize] |= self.pgm[w][v % 64];
             }
         }
         if !hidden {
             return Ok(());
         }
+        self.mark_all();
+        if self.partners.is_empty() {
+            self.fixpoint::<false>([0; K], runs)
+        } else {
+            self.fixpoint::<true>([0; K], runs)
+        }
+    }
+
+    /// Marks every (permutation group, value) check pending.
+    fn mark_all(&mut self) {
         for (g, &f) in self.full.iter().enumerate() {
             let mut values = f;
+            self.dv |= f;
             while values != 0 {
                 self.dirtyv[values.trailing_zeros() as usize] |= M::bit(g as u32);
                 values &= values - 1;
             }
         }
-        if self.partners.is_empty() {
-            self.fixpoint::<false>(0, runs)
-        } else {
-            self.fixpoint::<true>(0, runs)
-        }
     }
 
     /// Runs forward checking and (at `Singles`) the pending group checks on the current slot until nothing
-    /// changes, starting with `queue[..len]` to forward-check. On success every pending check is done; on failure
-    /// the caller drops the slot and clears the pending checks.
-    fn propagate(&mut self, len: usize, stats: &mut Stats) -> Result<(), Fail> {
+    /// changes, starting with the variables of `pending` to forward-check. On success every pending check is done;
+    /// on failure the caller drops the slot and clears the pending checks.
+    fn propagate(&mut self, pending: [u64; K], stats: &mut Stats) -> Result<(), Fail> {
         let mut runs = 0u64;
         let r = if self.partners.is_empty() {
-            self.fixpoint::<false>(len, &mut runs)
+            self.fixpoint::<false>(pending, &mut runs)
         } else {
-            self.fixpoint::<true>(len, &mut runs)
+            self.fixpoint::<true>(pending, &mut runs)
         };
         stats.propagations += runs;
         r
     }
 
     /// [`Kernel::propagate`], counting forward-checking steps and group checks in `runs`.
+    ///
+    /// Variables are sets of `K` words here (`pending`, the holder sets, the groups' members) and every table
+    /// indexed by a variable is an array of `K` rows of 64 entries, so a variable taken from a set is a word number
+    /// `w < K` and a bit number `i < 64` that index those tables without a bounds check (measured: the checks and
+    /// the registers they held were a sixth of this function's instructions). A pending set instead of a queue
+    /// also takes each variable once, whatever the order its peers were assigned in; the fixpoint is the same.
     #[inline(never)]
-    fn fixpoint<const LOCKED: bool>(&mut self, mut len: usize, runs: &mut u64) -> Result<(), Fail> {
+    fn fixpoint<const LOCKED: bool>(
+        &mut self,
+        mut pending: [u64; K],
+        runs: &mut u64,
+    ) -> Result<(), Fail> {
         let top = self.top();
-        let k = K;
-        let (dom, rest) = self.stack[top..].split_at_mut(self.n);
-        let (assigned, holders) = rest.split_at_mut(self.holders_at - self.n);
-        let queue = &mut self.queue[..];
-        let dirtyv = &mut self.dirtyv[..];
+        let (dom, rest) = self.stack[top..].split_at_mut(64 * K);
+        let dom = grid::<K>(dom);
+        let (assigned, holders) = rest.split_at_mut(self.holders_at - 64 * K);
+        let holders = holders.as_chunks_mut::<K>().0;
         let solved_at = self.solved.len() - self.width;
         let solved = &mut self.solved[solved_at..];
-        let (pgm, ngm) = (&self.pgm[..], &self.ngm[..]);
+        let dirtyv = &mut self.dirtyv[..];
+        let (pgm, ngm) = (&*self.pgm, &*self.ngm);
+        let (peers, gvars) = (&*self.peermask, &*self.gvars);
         let all_perm = self.all_perm;
         let mut dirty = self.dirty;
-        let mut head = 0;
-        loop {
-            while head < len {
-                let v = queue[head];
-                head += 1;
-                let bit = dom[v as usize];
+        let mut dv = self.dv;
+        let mut count = 0u64;
+        let result = 'run: loop {
+            // Forward checking, lowest variable first.
+            while let Some(w) = (0..K).find(|&w| pending[w] != 0) {
+                let i = pending[w].trailing_zeros() as usize & 63;
+                pending[w] &= pending[w] - 1;
+                let bit = dom[w][i];
                 if bit == 0 {
-                    return Err(Fail);
+                    break 'run Err(Fail);
                 }
-                *runs += 1;
+                count += 1;
                 if !all_perm {
-                    for &g in self.other_groups.row(v) {
+                    for &g in self.other_groups.row((w * 64 + i) as u32) {
                         assigned[g as usize] |= bit;
                     }
                 }
-                // Forward checking visits only the peers holding the value (holder sets are exact) and drops
-                // them from its holder set.
+                // Only the peers holding the value are visited (holder sets are exact), and they leave its holder
+                // set at once.
                 let b = bit.trailing_zeros() as usize;
-                let pm = &self.peermask[v as usize];
-                let hs = &mut holders[b * k..][..k];
+                let Some(hs) = holders.get_mut(b) else {
+                    break 'run Err(Fail);
+                };
+                let pm = &peers[w][i];
                 let mut touched = M::ZERO;
-                for w in 0..k {
-                    let mut h = hs[w] & pm[w];
-                    hs[w] &= !pm[w];
+                for x in 0..K {
+                    let mut h = hs[x] & pm[x];
+                    hs[x] &= !pm[x];
                     while h != 0 {
-                        let p = w * 64 + h.trailing_zeros() as usize;
+                        let j = h.trailing_zeros() as usize & 63;
                         h &= h - 1;
-                        let new = dom[p] & !bit;
-                        dom[p] = new;
-                        touched |= pgm[p];
+                        let new = dom[x][j] & !bit;
+                        dom[x][j] = new;
+                        touched |= pgm[x][j];
                         if !all_perm {
-                            dirty |= ngm[p];
+                            dirty |= ngm[x][j];
                         }
-                        // Branch-free push: the entry is written every time and kept when `p` was left with one
-                        // value (or none: the conflict is found when it is taken from the queue).
-                        queue[len] = p as u32;
-                        len += usize::from(new & new.wrapping_sub(1) == 0);
+                        // Left with one value or none: forward-check it (or fail) when taken.
+                        pending[x] |= u64::from(new & new.wrapping_sub(1) == 0) << j;
                     }
                 }
                 // `v`'s own groups hold `b` at `v` alone now: nothing to check there, now or later.
-                solved[b] |= pgm[v as usize];
+                solved[b] |= pgm[w][i];
                 dirtyv[b] |= touched & !solved[b];
+                dv |= bit;
             }
             if !self.sweep {
                 dirtyv.fill(M::ZERO);
+                self.dv = 0;
                 self.dirty = M::ZERO;
-                return Ok(());
+                break 'run Ok(());
             }
-            // Every queued variable is forward-checked: holder sets and `assigned` are exact. Pending (group, value)
-            // checks run one by one. (Whole-group sweeps when many pairs of a group are pending were measured too:
-            // never cheaper once the root's naked singles run value-major, see `root_by_values`.)
-            for b in 0..self.width {
-                let mut gs = std::mem::replace(&mut dirtyv[b], M::ZERO) & !solved[b];
+            // Every pending variable is forward-checked: holder sets and `assigned` are exact. Pending (group,
+            // value) checks run one by one. (Whole-group sweeps when many pairs of a group are pending were
+            // measured too: never cheaper once the root's naked singles run value-major, see `root_by_values`.)
+            // The values marked during this pass wait for the next one, after the forward checking of the
+            // singles found here has made their holder sets exact again.
+            let mut values = std::mem::take(&mut dv);
+            while values != 0 {
+                let b = values.trailing_zeros() as usize;
+                values &= values - 1;
+                let (Some(d), Some(&s)) = (dirtyv.get_mut(b), solved.get(b)) else {
+                    continue;
+                };
+                let mut gs = std::mem::replace(d, M::ZERO) & !s;
+                let bit = 1u64 << b;
                 while !gs.is_zero() {
-                    let g = gs.lowest() as usize;
+                    let g = gs.lowest() as usize & (MAX_GROUPS - 1);
                     gs = gs.clear_lowest();
-                    *runs += 1;
+                    count += 1;
                     // The places of value `b` in group `g`: none = conflict, one = a hidden single.
-                    let gv = &self.gvars[g];
-                    let hs = &holders[b * k..][..k];
-                    let mut at = usize::MAX;
+                    let gv = &gvars[g];
+                    let Some(hs) = holders.get(b) else {
+                        continue;
+                    };
+                    let mut at = None;
                     let mut several = false;
-                    for w in 0..k {
+                    for w in 0..K {
                         let m = hs[w] & gv[w];
                         if m != 0 {
-                            if at != usize::MAX || m & m.wrapping_sub(1) != 0 {
+                            if at.is_some() || m & m.wrapping_sub(1) != 0 {
                                 several = true;
                                 break;
                             }
-                            at = w * 64 + m.trailing_zeros() as usize;
+                            at = Some((w, m.trailing_zeros() as usize & 63));
                         }
                     }
-                    let bit = 1u64 << b;
                     if several && !LOCKED {
                         continue;
                     }
                     if several {
                         // Locked candidates: when every place of `b` in `g` lies in a partner group, that
                         // group's other members cannot take `b`.
-                        let mut places = [0u64; K];
-                        for (w, p) in places.iter_mut().enumerate() {
-                            *p = holders[b * k + w] & gv[w];
-                        }
+                        let places: [u64; K] = std::array::from_fn(|w| hs[w] & gv[w]);
                         for &h in self.partners.row(g as u32) {
-                            let hv: [u64; K] = self.gvars[h as usize];
-                            if (0..k).all(|w| places[w] & !hv[w] == 0) {
-                                len = strip::<K, M>(
-                                    b, &places, &hv, dom, holders, queue, len, dirtyv, &mut dirty,
-                                    pgm, ngm, all_perm,
-                                )?;
+                            let hv = &gvars[h as usize & (MAX_GROUPS - 1)];
+                            if (0..K).all(|w| places[w] & !hv[w] == 0) {
+                                if let Err(f) = strip::<K, M>(
+                                    b,
+                                    &places,
+                                    hv,
+                                    dom,
+                                    holders,
+                                    &mut pending,
+                                    dirtyv,
+                                    &mut dv,
+                                    &mut dirty,
+                                    pgm,
+                                    ngm,
+                                    all_perm,
+                                ) {
+                                    break 'run Err(f);
+                                }
                             }
                         }
                         continue;
                     }
-                    if at == usize::MAX {
-                        return Err(Fail);
-                    }
-                    if dom[at] == bit {
+                    let Some((w, i)) = at else {
+                        break 'run Err(Fail);
+                    };
+                    if dom[w][i] == bit {
                         continue;
                     }
                     restrict(
-                        at, bit, dom, holders, k, dirtyv, &mut dirty, pgm[at], ngm[at],
+                        w, i, bit, dom, holders, dirtyv, &mut dv, &mut dirty, pgm[w][i], ngm[w][i],
                     );
-                    queue[len] = at as u32;
-                    len += 1;
+                    pending[w] |= 1 << i;
                 }
             }
-            let mut pending = std::mem::replace(&mut dirty, M::ZERO);
-            while !pending.is_zero() {
-                let g = pending.lowest() as usize;
-                pending = pending.clear_lowest();
-                *runs += 1;
+            let mut groups = std::mem::replace(&mut dirty, M::ZERO);
+            while !groups.is_zero() {
+                let g = groups.lowest() as usize;
+                groups = groups.clear_lowest();
+                count += 1;
                 let members = self.members.row(g as u32);
-                let Some(lone) = lone_values(members, dom, assigned[g])? else {
-                    continue;
+                let lone = match lone_values(members, dom, assigned[g]) {
+                    Err(f) => break 'run Err(f),
+                    Ok(None) => continue,
+                    Ok(Some(lone)) => lone,
                 };
                 for &u in members {
-                    let x = dom[u as usize];
+                    let (w, i) = (u as usize / 64, u as usize % 64);
+                    let x = dom[w][i];
                     let hit = x & lone;
                     if hit == 0 {
                         continue;
                     }
                     if !single(hit) {
-                        return Err(Fail);
+                        break 'run Err(Fail);
                     }
                     if hit == x {
                         // Assigned earlier in this round (through another group), not yet forward-checked.
                         continue;
                     }
-                    let u = u as usize;
-                    restrict(u, hit, dom, holders, k, dirtyv, &mut dirty, pgm[u], ngm[u]);
-                    queue[len] = u as u32;
-                    len += 1;
+                    restrict(
+                        w, i, hit, dom, holders, dirtyv, &mut dv, &mut dirty, pgm[w][i], ngm[w][i],
+                    );
+                    pending[w] |= 1 << i;
                 }
             }
             // Locked candidates may leave checks pending without assigning anything.
-            if head == len && dirtyv.iter().all(|m| m.is_zero()) {
+            if pending.iter().all(|&p| p == 0) && dv == 0 && dirty.is_zero() {
+                self.dv = 0;
                 self.dirty = M::ZERO;
-                return Ok(());
+                break 'run Ok(());
             }
-        }
+        };
+        *runs += count;
+        result
     }
 
     /// The variable to branch on, `None` when every variable is assigned.
@@ -756,13 +796,11 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
             let top = self.top();
             let d = self.stack[top + v as usize] & !bit;
             self.restrict(v, d);
-            let len = if single(d) {
-                self.queue[0] = v;
-                1
-            } else {
-                0
-            };
-            if d == 0 || self.propagate(len, stats).is_err() {
+            let mut pending = [0u64; K];
+            if single(d) {
+                pending[v as usize / 64] |= 1 << (v % 64);
+            }
+            if d == 0 || self.propagate(pending, stats).is_err() {
                 self.clear_dirty();
                 stats.fails += 1;
                 continue;
@@ -831,8 +869,9 @@ impl<const K: usize, M: Word> Driven for Kernel<'_, K, M> {
         self.solved
             .extend_from_within(self.solved.len() - self.width..);
         self.restrict(v, bit);
-        self.queue[0] = v;
-        if self.propagate(1, stats).is_err() {
+        let mut pending = [0u64; K];
+        pending[v as usize / 64] |= 1 << (v % 64);
+        if self.propagate(pending, stats).is_err() {
             self.clear_dirty();
             return false;
         }
@@ -879,30 +918,49 @@ fn nth_bit(mut x: u64, k: u32) -> usize {
     x.trailing_zeros() as usize
 }
 
-/// Sets `dom[v] = new` (a subset): `v` leaves the holder sets of the values it loses, and its groups are marked
-/// for those values (`pgm`, `ngm`: its permutation and other groups).
+/// The domain words of a slot (`64 K` of them) as `K` rows of 64.
+fn grid<const K: usize>(words: &mut [u64]) -> &mut [[u64; 64]; K] {
+    match words.as_chunks_mut::<64>().0.try_into() {
+        Ok(rows) => rows,
+        Err(_) => unreachable!("a slot's domain region is 64 K words"),
+    }
+}
+
+/// `v` (of length `N`) as a boxed array.
+fn boxed<T, const N: usize>(v: Vec<T>) -> Box<[T; N]> {
+    match v.into_boxed_slice().try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("built with N elements"),
+    }
+}
+
+/// Sets the domain of variable `(w, i)` (word `w`, bit `i`) to `new` (a subset): it leaves the holder sets of the
+/// values it loses, and its groups are marked for those values (`pgm`, `ngm`: its permutation and other groups;
+/// `dv` receives the values).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn restrict<M: Word>(
-    v: usize,
+fn restrict<const K: usize, M: Word>(
+    w: usize,
+    i: usize,
     new: u64,
-    dom: &mut [u64],
-    holders: &mut [u64],
-    words: usize,
+    dom: &mut [[u64; 64]; K],
+    holders: &mut [[u64; K]],
     dirtyv: &mut [M],
+    dv: &mut u64,
     dirty: &mut M,
     pgm: M,
     ngm: M,
 ) {
-    let mut lost = dom[v] & !new;
-    dom[v] = new;
+    let mut lost = dom[w][i] & !new;
+    dom[w][i] = new;
     if lost != 0 {
         *dirty |= ngm;
     }
+    *dv |= lost;
     while lost != 0 {
         let c = lost.trailing_zeros() as usize;
         lost &= lost - 1;
-        holders[c * words + v / 64] &= !(1 << (v % 64));
+        holders[c][w] &= !(1 << i);
         dirtyv[c] |= pgm;
     }
 }
@@ -910,10 +968,14 @@ fn restrict<M: Word>(
 /// The values of a non-permutation group that must be used and have one place left: `Ok(None)` when the
 /// group's members can still take more values than they are (nothing forced), `Err` when they can take fewer
 /// (pigeonhole), else the values seen in exactly one member and not yet assigned (`assigned`).
-fn lone_values(members: &[u32], dom: &[u64], assigned: u64) -> Result<Option<u64>, Fail> {
+fn lone_values<const K: usize>(
+    members: &[u32],
+    dom: &[[u64; 64]; K],
+    assigned: u64,
+) -> Result<Option<u64>, Fail> {
     let (mut once, mut twice) = (0u64, 0u64);
     for &u in members {
-        let x = dom[u as usize];
+        let x = dom[u as usize / 64][u as usize % 64];
         twice |= once & x;
         once |= x;
     }
@@ -929,44 +991,47 @@ fn lone_values(members: &[u32], dom: &[u64], assigned: u64) -> Result<Option<u64
 }
 
 /// Locked candidates, the removal: value `b` leaves the members of a partner group (`hv`) outside the group whose
-/// places of `b` are `places` (all inside `hv`). The members left with one value are queued; returns the new queue
-/// length. Kept out of line: it runs rarely, and inlined it cost the hot loop of `fixpoint` 10% more instructions.
+/// places of `b` are `places` (all inside `hv`). The members left with one value become pending. Kept out of line:
+/// it runs rarely, and inlined it cost the hot loop of `fixpoint` 10% more instructions.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn strip<const K: usize, M: Word>(
     b: usize,
     places: &[u64; K],
     hv: &[u64; K],
-    dom: &mut [u64],
-    holders: &mut [u64],
-    queue: &mut [u32],
-    mut len: usize,
+    dom: &mut [[u64; 64]; K],
+    holders: &mut [[u64; K]],
+    pending: &mut [u64; K],
     dirtyv: &mut [M],
+    dv: &mut u64,
     dirty: &mut M,
-    pgm: &[M],
-    ngm: &[M],
+    pgm: &[[M; 64]; K],
+    ngm: &[[M; 64]; K],
     all_perm: bool,
-) -> Result<usize, Fail> {
+) -> Result<(), Fail> {
     let bit = 1u64 << b;
+    let (Some(hs), Some(d)) = (holders.get_mut(b), dirtyv.get_mut(b)) else {
+        return Ok(());
+    };
     for w in 0..K {
         // `hv`'s members holding `b` outside the confining group: those shared with it are among its `places`.
-        let mut out = holders[b * K + w] & hv[w] & !places[w];
-        holders[b * K + w] &= !out;
+        let mut out = hs[w] & hv[w] & !places[w];
+        hs[w] &= !out;
         while out != 0 {
-            let u = w * 64 + out.trailing_zeros() as usize;
+            let i = out.trailing_zeros() as usize & 63;
             out &= out - 1;
-            let new = dom[u] & !bit;
+            let new = dom[w][i] & !bit;
             if new == 0 {
                 return Err(Fail);
             }
-            dom[u] = new;
-            dirtyv[b] |= pgm[u];
+            dom[w][i] = new;
+            *d |= pgm[w][i];
+            *dv |= bit;
             if !all_perm {
-                *dirty |= ngm[u];
+                *dirty |= ngm[w][i];
             }
-            queue[len] = u as u32;
-            len += usize::from(new & new.wrapping_sub(1) == 0);
+            pending[w] |= u64::from(single(new)) << i;
         }
     }
-    Ok(len)
+    Ok(())
 }
