@@ -553,48 +553,52 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         let mut dv = self.dv;
         let mut count = 0u64;
         let result = 'run: loop {
-            // Forward checking, lowest variable first.
-            while let Some(w) = (0..K).find(|&w| pending[w] != 0) {
-                let i = pending[w].trailing_zeros() as usize & 63;
-                pending[w] &= pending[w] - 1;
-                let bit = dom[w][i];
-                if bit == 0 {
-                    break 'run Err(Fail);
-                }
-                count += 1;
-                if !all_perm {
-                    for &g in self.other_groups.row((w * 64 + i) as u32) {
-                        assigned[g as usize] |= bit;
-                    }
-                }
-                // Only the peers holding the value are visited (holder sets are exact), and they leave its holder
-                // set at once.
-                let b = bit.trailing_zeros() as usize;
-                let Some(hs) = holders.get_mut(b) else {
-                    break 'run Err(Fail);
-                };
-                let pm = &peers[w][i];
-                let mut touched = M::ZERO;
-                for x in 0..K {
-                    let mut h = hs[x] & pm[x];
-                    hs[x] &= !pm[x];
-                    while h != 0 {
-                        let j = h.trailing_zeros() as usize & 63;
-                        h &= h - 1;
-                        let new = dom[x][j] & !bit;
-                        dom[x][j] = new;
-                        touched |= pgm[x][j];
-                        if !all_perm {
-                            dirty |= ngm[x][j];
+            // Forward checking, word by word (a variable queued in an earlier word waits for the next round).
+            while pending.iter().any(|&p| p != 0) {
+                for w in 0..K {
+                    while pending[w] != 0 {
+                        let i = pending[w].trailing_zeros() as usize & 63;
+                        pending[w] &= pending[w] - 1;
+                        let bit = dom[w][i];
+                        if bit == 0 {
+                            break 'run Err(Fail);
                         }
-                        // Left with one value or none: forward-check it (or fail) when taken.
-                        pending[x] |= u64::from(new & new.wrapping_sub(1) == 0) << j;
+                        count += 1;
+                        if !all_perm {
+                            for &g in self.other_groups.row((w * 64 + i) as u32) {
+                                assigned[g as usize] |= bit;
+                            }
+                        }
+                        // Only the peers holding the value are visited (holder sets are exact), and they leave its holder
+                        // set at once.
+                        let b = bit.trailing_zeros() as usize;
+                        let Some(hs) = holders.get_mut(b) else {
+                            break 'run Err(Fail);
+                        };
+                        let pm = &peers[w][i];
+                        let mut touched = M::ZERO;
+                        for x in 0..K {
+                            let mut h = hs[x] & pm[x];
+                            hs[x] &= !pm[x];
+                            while h != 0 {
+                                let j = h.trailing_zeros() as usize & 63;
+                                h &= h - 1;
+                                let new = dom[x][j] & !bit;
+                                dom[x][j] = new;
+                                touched |= pgm[x][j];
+                                if !all_perm {
+                                    dirty |= ngm[x][j];
+                                }
+                                // Left with one value or none: forward-check it (or fail) when taken.
+                                pending[x] |= u64::from(new & new.wrapping_sub(1) == 0) << j;
+                            }
+                        }
+                        // `v`'s own groups hold `b` at `v` alone now: nothing to check there, now or later.
+                        solved[b] |= pgm[w][i];
+                        dirtyv[b] |= touched & !solved[b];
+                        dv |= bit;
                     }
                 }
-                // `v`'s own groups hold `b` at `v` alone now: nothing to check there, now or later.
-                solved[b] |= pgm[w][i];
-                dirtyv[b] |= touched & !solved[b];
-                dv |= bit;
             }
             if !self.sweep {
                 dirtyv.fill(M::ZERO);
