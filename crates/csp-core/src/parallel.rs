@@ -16,7 +16,7 @@
 //! nodes) sat together at the front of the list, and rayon's adaptive splitting (a few splits, more only when a
 //! job is stolen) can leave such a run of big subproblems as one sequential leaf on one worker: called from inside
 //! a pool (`ThreadPool::install`, or from a rayon task) the workers' CPU times split 75% / 25%, capping the speedup
-//! near 1.3x; called from outside any pool (`examples/queens.rs`) the job starts as stolen, splits finer, and was
+//! near 1.3x; called from outside any pool (`examples/queens_rate.rs`) the job starts as stolen, splits finer, and was
 //! already balanced (52% / 47% of perf samples). With the shared counter both cases split about 50% / 50%, and the
 //! greedy schedule of the node counts is within 1% of a perfect halving (see the test below).
 

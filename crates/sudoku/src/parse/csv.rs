@@ -123,7 +123,7 @@ fn grid_box(cells: usize, explicit: Option<usize>) -> Option<usize> {
 
 /// The wrong-length error of a field that should hold a grid.
 fn length_error(found: usize, explicit: Option<usize>, line: usize, column: usize) -> ParseError {
-    let glued = found % 2 == 0 && found > 0 && grid_box(found / 2, explicit).is_some();
+    let glued = found.is_multiple_of(2) && found > 0 && grid_box(found / 2, explicit).is_some();
     ParseError {
         line,
         column: Some(column),

@@ -1,7 +1,7 @@
 //! N-Queens timings: first solution for several sizes and strategies, and counting.
 //!
-//! `cargo run --release -p csp-core --example queens -- first 8,64,256,1000,2000 [median|random|ascending] [ties] [luby]`
-//! `cargo run --release -p csp-core --example queens -- count 12 [par]`
+//! `cargo run --release -p csp-core --example queens_rate -- first 8,64,256,1000,2000 [median|random|ascending] [ties] [luby]`
+//! `cargo run --release -p csp-core --example queens_rate -- count 12 [par]`
 //! Every first solution is checked by a direct placement test outside the timing.
 #![allow(clippy::unwrap_used)]
 
