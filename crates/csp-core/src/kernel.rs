@@ -634,15 +634,17 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
                 };
                 let mut gs = std::mem::replace(d, M::ZERO) & !s;
                 let bit = 1u64 << b;
+                // The places of `b`, read once per value: assigning a hidden single of `b` changes the holder
+                // sets of the other values only; locked candidates re-read them after a removal.
+                let Some(&(mut hs)) = holders.get(b) else {
+                    continue;
+                };
                 while !gs.is_zero() {
                     let g = gs.lowest() as usize & (MAX_GROUPS - 1);
                     gs = gs.clear_lowest();
                     count += 1;
                     // The places of value `b` in group `g`: none = conflict, one = a hidden single.
                     let gv = &gvars[g];
-                    let Some(hs) = holders.get(b) else {
-                        continue;
-                    };
                     // Word by word without branches (the early exits mispredicted): `multi` is non-zero once a
                     // word holds two places, or a place follows one in an earlier word.
                     let (mut any, mut multi) = (0u64, 0u64);
@@ -678,6 +680,9 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
                                     all_perm,
                                 ) {
                                     break 'run Err(f);
+                                }
+                                if let Some(&now) = holders.get(b) {
+                                    hs = now;
                                 }
                             }
                         }
