@@ -62,6 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed: 1,
         per_puzzle: false,
         cancel: Arc::new(AtomicBool::new(false)),
+        shard: sudoku::shard::Shard::WHOLE,
     };
     let datasets = [Dataset::from_path(&file)];
 

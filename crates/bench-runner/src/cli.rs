@@ -2,15 +2,24 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
+use sudoku::shard::Shard;
 
 /// Solves puzzle datasets with every chosen solver and reports throughput, latency, nodes and guesses against
 /// naive DFS.
 ///
 /// With no FILE, runs the datasets shipped in the workspace's `datasets/` folder (see `--help` of DATASETS).
+///
+/// Exit status: 0 when the run finished and every answer was verified (puzzles stopped at a node or time limit
+/// are results, reported as such); 1 with `--strict` when some puzzle ended without an answer; 2 usage or I/O
+/// error; 3 a wrong answer or a disagreement between solvers; 130 interrupted (the partial report is written).
 #[derive(Debug, Parser)]
-#[command(name = "bench-runner", version, about, long_about = None)]
+#[command(name = "bench-runner", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Args {
+    /// `merge`: one report from the JSON reports of a sharded run.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
     /// Dataset files (one puzzle per line, multi-line grids, or `puzzle,solution` CSV); `-` is stdin.
     /// Default: `datasets/generated/*.txt` and `datasets/famous/*.txt` (or every `datasets/**/*.txt` when those are
     /// missing), found from the current directory or the workspace.
@@ -36,6 +45,21 @@ pub struct Args {
     /// Solutions to look for per puzzle: 1 = first solution, 2 = prove uniqueness.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=2))]
     pub limit: u64,
+
+    /// Count solutions exactly up to N per puzzle (instead of `--limit`); solvers must agree on every count.
+    #[arg(long, value_name = "N", conflicts_with = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count_limit: Option<u64>,
+
+    /// Solve only shard I of N of every dataset (entries whose 0-based index k has k % N == I; I is 0-based),
+    /// for runs split over independent processes; merge their `--json` reports with `bench-runner merge`.
+    /// Without the flag, Slurm job arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`) or Kubernetes
+    /// Indexed Jobs (`JOB_COMPLETION_INDEX`, `JOB_COMPLETIONS`) give I and N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+
+    /// Exit with status 1 when any puzzle ended without an answer (invalid, unsatisfiable, limit or skipped).
+    #[arg(long)]
+    pub strict: bool,
 
     /// Node limit per puzzle for every solver (default: none).
     #[arg(long, value_name = "NODES")]
@@ -91,9 +115,61 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
 
+    /// Write the HTML report (summary, tables, plots, configuration; one self-contained page) to FILE.
+    /// Default: `target/bench-report/index.html` of the workspace.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_html")]
+    pub html: Option<PathBuf>,
+
+    /// Do not write the HTML report.
+    #[arg(long)]
+    pub no_html: bool,
+
     /// Measure thread scaling of the first chosen solver (default `fast`) at 1, 2, ... all cores.
     #[arg(long)]
     pub scaling: bool,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Merge the `--json` reports of the shards of one run into one report (table, JSON, CSV, HTML, plots).
+    ///
+    /// Counts, nodes, guesses and solutions add up to what the unsharded run gives; timings cannot be combined
+    /// into one wall time: puzzles/s divides by the sum of the shards' timed phases, and the report names the
+    /// slowest shard's wall time. Every shard 0..N-1 must be given exactly once, from runs with the same options.
+    Merge(MergeArgs),
+}
+
+/// Options of `bench-runner merge`.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' JSON reports (`bench-runner --shard I/N --json PART.json`), in any order.
+    #[arg(value_name = "PART.json", required = true)]
+    pub parts: Vec<PathBuf>,
+
+    /// Print every column in the table.
+    #[arg(long)]
+    pub wide: bool,
+
+    /// Write the merged report as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Write the merged report as CSV to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Write SVG plots of the merged run into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+
+    /// Write the merged HTML report to FILE (default: none).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
+    /// Exit with status 1 when any puzzle ended without an answer.
+    #[arg(long)]
+    pub strict: bool,
 }
 
 /// Parses `--time-limit`: a finite, non-negative number of seconds that fits a `Duration` (not NaN, `inf` or

@@ -13,12 +13,18 @@
 
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 const SUB_BITS: u32 = 6;
 const SUB: usize = 1 << SUB_BITS;
 const BUCKETS: usize = (64 - SUB_BITS as usize + 1) * SUB;
 
 /// Counts of durations in log-linear buckets, with exact count, sum, minimum and maximum.
-#[derive(Clone, Debug)]
+///
+/// Serialized sparsely (non-empty buckets only, see [`HistogramData`]) so that `bench-runner merge` can add the
+/// histograms of shards run on other machines and get the percentiles of the whole run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "HistogramData", try_from = "HistogramData")]
 pub struct Histogram {
     buckets: Vec<u64>,
     count: u64,
@@ -57,6 +63,69 @@ fn bucket_range(i: usize) -> (u64, u64) {
     let m = (i % SUB) as u64;
     let lo = (SUB as u64 + m) << (e - SUB_BITS);
     (lo, lo.saturating_add(1 << (e - SUB_BITS)))
+}
+
+/// The serialized form of a [`Histogram`]: its non-empty buckets as `[index, count]` pairs plus the exact figures.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct HistogramData {
+    /// `[bucket index, count]` for every non-empty bucket, in increasing index order.
+    buckets: Vec<(usize, u64)>,
+    /// Number of recorded values (the sum of the bucket counts).
+    count: u64,
+    /// Exact sum in nanoseconds.
+    sum_nanos: u128,
+    /// Exact minimum in nanoseconds (`u64::MAX` when empty).
+    min_nanos: u64,
+    /// Exact maximum in nanoseconds (0 when empty).
+    max_nanos: u64,
+}
+
+impl From<Histogram> for HistogramData {
+    fn from(h: Histogram) -> Self {
+        HistogramData {
+            buckets: h
+                .buckets
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(i, &c)| (i, c))
+                .collect(),
+            count: h.count,
+            sum_nanos: h.sum_nanos,
+            min_nanos: h.min_nanos,
+            max_nanos: h.max_nanos,
+        }
+    }
+}
+
+impl TryFrom<HistogramData> for Histogram {
+    type Error = String;
+
+    /// Rebuilds a histogram, checking that bucket indices exist and their counts add up to `count`.
+    fn try_from(d: HistogramData) -> Result<Self, String> {
+        let mut h = Histogram::default();
+        let mut total: u64 = 0;
+        for (i, c) in d.buckets {
+            let slot = h.buckets.get_mut(i).ok_or_else(|| {
+                format!("histogram bucket {i} does not exist (at most {BUCKETS})")
+            })?;
+            *slot += c;
+            total = total
+                .checked_add(c)
+                .ok_or_else(|| "histogram counts overflow".to_string())?;
+        }
+        if total != d.count {
+            return Err(format!(
+                "histogram buckets hold {total} values but its count says {}",
+                d.count
+            ));
+        }
+        h.count = d.count;
+        h.sum_nanos = d.sum_nanos;
+        h.min_nanos = d.min_nanos;
+        h.max_nanos = d.max_nanos;
+        Ok(h)
+    }
 }
 
 impl Histogram {
@@ -196,5 +265,22 @@ mod tests {
         a.merge(&b);
         assert_eq!(a.steps_micros(), all.steps_micros());
         assert_eq!(a.mean_micros(), all.mean_micros());
+    }
+
+    #[test]
+    fn a_histogram_survives_a_json_round_trip_and_bad_data_is_refused() {
+        let mut h = Histogram::default();
+        for v in [3u64, 70, 70, 12_345, 9_999_999] {
+            h.record(Duration::from_nanos(v));
+        }
+        let text = serde_json::to_string(&h).unwrap();
+        let back: Histogram = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, h);
+        assert_eq!(back.quantile_micros(0.5), h.quantile_micros(0.5));
+        let lying = text.replace("\"count\":5", "\"count\":6");
+        assert!(serde_json::from_str::<Histogram>(&lying).is_err());
+        let empty: Histogram =
+            serde_json::from_str(&serde_json::to_string(&Histogram::default()).unwrap()).unwrap();
+        assert_eq!(empty, Histogram::default());
     }
 }

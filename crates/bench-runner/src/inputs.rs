@@ -79,6 +79,41 @@ pub fn default_datasets(kind: &str) -> Vec<PathBuf> {
     files
 }
 
+/// Where the default HTML report goes: `bench-report/index.html` under `CARGO_TARGET_DIR` when set, else under
+/// the workspace's `target/` (or `./target` when the workspace this binary was built from is gone).
+pub fn default_html_path() -> PathBuf {
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ if workspace_dir().join("Cargo.toml").is_file() => workspace_dir().join("target"),
+        _ => PathBuf::from("target"),
+    };
+    target.join("bench-report").join("index.html")
+}
+
+/// The machine in one line: host name, CPU model, logical cores, OS and architecture, as far as they can be read.
+pub fn machine_description() -> String {
+    let read = |p: &str| std::fs::read_to_string(p).ok();
+    let host = read("/etc/hostname")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "unknown host".to_string());
+    let cpu = read("/proc/cpuinfo")
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!(
+        "{host}: {cpu}, {cores} logical cores, {} {}",
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
+}
+
 /// `git rev-parse --short HEAD` of the workspace (with `-dirty` when the tree has changes), or "unknown".
 pub fn git_revision() -> String {
     let dir = workspace_dir();

@@ -2,7 +2,8 @@
 //!
 //! The binary is thin glue: arguments ([`cli`]) -> contenders (a [`family::Family`]'s registry) -> [`run`] (a
 //! sequential path for latency, a rayon path for throughput, verification outside the timed region) ->
-//! [`summary`] -> reports ([`report`]: markdown table, JSON, CSV, SVG plots, one file each behind one trait).
+//! [`summary`] -> reports ([`report`]: summary pivots and markdown table, JSON, CSV, SVG plots, HTML page, one file
+//! each behind one trait). Runs split over many processes (`--shard I/N`) come back together through [`merge`].
 //!
 //! Per-puzzle times go into log-linear [`histogram`]s, so memory stays bounded however large the dataset.
 //!
@@ -23,6 +24,7 @@ pub mod cli;
 pub mod family;
 pub mod histogram;
 pub mod inputs;
+pub mod merge;
 pub mod puzzles_family;
 pub mod report;
 pub mod rng;

@@ -6,17 +6,25 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bench_runner::cli::Args;
+use bench_runner::cli::{Args, Command, MergeArgs};
 use bench_runner::family::Family;
-use bench_runner::inputs::{default_datasets, git_revision};
-use bench_runner::report::{csv::Csv, json::Json, markdown::Markdown, plot::Plot, Output};
+use bench_runner::inputs::{
+    default_datasets, default_html_path, git_revision, machine_description,
+};
+use bench_runner::report::{
+    csv::Csv, html::Html, json::Json, markdown::Markdown, plot::Plot, Output,
+};
 use bench_runner::run::{run, Dataset, Options, BASELINES};
 use bench_runner::summary::{RunConfig, RunSummary, ScalingPoint};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::path::PathBuf;
+use std::time::Instant;
+use sudoku::shard::Shard;
 
-/// Exit codes: 0 every puzzle solved by every solver; 1 some puzzle invalid, unsatisfiable, limited or skipped;
-/// 2 usage or I/O error; 3 a wrong answer or a disagreement between solvers; 130 interrupted (report written).
+/// Exit codes: 0 the run finished and every answer was verified (puzzles stopped at a limit, invalid or
+/// unsatisfiable are results); 1 with `--strict`, some puzzle ended without an answer; 2 usage or I/O error;
+/// 3 a wrong answer or a disagreement between solvers; 130 interrupted (partial report written).
 const EXIT_UNSOLVED: u8 = 1;
 const EXIT_USAGE: u8 = 2;
 const EXIT_WRONG: u8 = 3;
@@ -24,6 +32,9 @@ const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(Command::Merge(m)) = &args.command {
+        return merge(m);
+    }
     match args.kind.puzzles_kind() {
         None => app(&bench_runner::sudoku_family::SudokuFamily, &args),
         Some(kind) => app(&bench_runner::puzzles_family::PuzzlesFamily(kind), &args),
@@ -35,7 +46,81 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
+/// `bench-runner merge`: reads the shards' reports and writes the merged one like a run's.
+fn merge(m: &MergeArgs) -> ExitCode {
+    let summary = match bench_runner::merge::merge(&m.parts) {
+        Ok(s) => s,
+        Err(e) => return fail(format!("merge: {e}")),
+    };
+    eprintln!(
+        "bench-runner: merged {} shards ({} datasets)",
+        summary.merged.len(),
+        summary.datasets.len()
+    );
+    report(
+        &summary,
+        m.wide,
+        m.strict,
+        &m.json,
+        &m.csv,
+        &m.plot,
+        m.html.clone(),
+    )
+}
+
+/// Writes every requested report of a finished (or merged, or interrupted) run and returns the exit code.
+fn report(
+    summary: &RunSummary,
+    wide: bool,
+    strict: bool,
+    json: &Option<PathBuf>,
+    csv: &Option<PathBuf>,
+    plot: &Option<PathBuf>,
+    html: Option<PathBuf>,
+) -> ExitCode {
+    let mut outputs: Vec<Box<dyn Output>> = vec![Box::new(Markdown { wide })];
+    if let Some(path) = json {
+        outputs.push(Box::new(Json { path: path.clone() }));
+    }
+    if let Some(path) = csv {
+        outputs.push(Box::new(Csv { path: path.clone() }));
+    }
+    if let Some(dir) = plot {
+        outputs.push(Box::new(Plot { dir: dir.clone() }));
+    }
+    if let Some(path) = &html {
+        outputs.push(Box::new(Html { path: path.clone() }));
+    }
+    let mut code = ExitCode::SUCCESS;
+    for out in &outputs {
+        if let Err(e) = out.emit(summary) {
+            eprintln!("bench-runner: {e}");
+            code = ExitCode::from(EXIT_USAGE);
+        }
+    }
+    if let (Some(path), true) = (&html, code == ExitCode::SUCCESS) {
+        eprintln!("bench-runner: HTML report written to {}", path.display());
+    }
+    if code != ExitCode::SUCCESS {
+        code
+    } else if summary.errors() > 0 {
+        eprintln!(
+            "bench-runner: {} wrong answers or disagreements (see above)",
+            summary.errors()
+        );
+        ExitCode::from(EXIT_WRONG)
+    } else if summary.partial {
+        ExitCode::from(EXIT_INTERRUPTED)
+    } else if strict && !summary.all_solved() {
+        eprintln!("bench-runner: --strict: some puzzles ended without an answer (see the table)");
+        ExitCode::from(EXIT_UNSOLVED)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
+    let started = Instant::now();
     let registry = family.solvers();
     if args.list {
         // Not `println!`, which panics when stdout is closed or full.
@@ -75,6 +160,16 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
         return fail("no dataset given and none found under datasets/");
     }
     let datasets: Vec<Dataset> = paths.iter().map(|p| Dataset::from_path(p)).collect();
+    let shard = match Shard::resolve(args.shard) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    if let Some(s) = shard {
+        eprintln!(
+            "bench-runner: shard {s}: entries whose index k has k % {} == {}",
+            s.count, s.index
+        );
+    }
 
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
@@ -94,7 +189,7 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
     let mut opts = Options {
         solvers,
         threads,
-        solution_limit: args.limit,
+        solution_limit: args.count_limit.unwrap_or(args.limit),
         node_limit: args.node_limit,
         baseline_node_limit: zero_none(args.baseline_node_limit),
         time_limit: (args.time_limit > 0.0).then(|| Duration::from_secs_f64(args.time_limit)),
@@ -104,6 +199,7 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
         seed: args.seed,
         per_puzzle: args.per_puzzle,
         cancel,
+        shard: shard.unwrap_or(Shard::WHOLE),
     };
 
     let total_bytes: u64 = datasets.iter().filter_map(Dataset::size_bytes).sum();
@@ -198,43 +294,28 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
             seed: opts.seed,
             chunk: opts.chunk,
             git_revision: git_revision(),
+            machine: machine_description(),
+            shard,
         },
         datasets,
         rows,
         scaling,
         partial,
+        wall_secs: started.elapsed().as_secs_f64(),
+        merged: Vec::new(),
     };
-
-    let mut outputs: Vec<Box<dyn Output>> = vec![Box::new(Markdown { wide: args.wide })];
-    if let Some(path) = &args.json {
-        outputs.push(Box::new(Json { path: path.clone() }));
-    }
-    if let Some(path) = &args.csv {
-        outputs.push(Box::new(Csv { path: path.clone() }));
-    }
-    if let Some(dir) = &args.plot {
-        outputs.push(Box::new(Plot { dir: dir.clone() }));
-    }
-    let mut code = ExitCode::SUCCESS;
-    for out in &outputs {
-        if let Err(e) = out.emit(&summary) {
-            eprintln!("bench-runner: {e}");
-            code = ExitCode::from(EXIT_USAGE);
-        }
-    }
-    if code != ExitCode::SUCCESS {
-        code
-    } else if summary.errors() > 0 {
-        eprintln!(
-            "bench-runner: {} wrong answers or disagreements (see above)",
-            summary.errors()
-        );
-        ExitCode::from(EXIT_WRONG)
-    } else if partial {
-        ExitCode::from(EXIT_INTERRUPTED)
-    } else if !summary.all_solved() {
-        ExitCode::from(EXIT_UNSOLVED)
+    let html = if args.no_html {
+        None
     } else {
-        ExitCode::SUCCESS
-    }
+        Some(args.html.clone().unwrap_or_else(default_html_path))
+    };
+    report(
+        &summary,
+        args.wide,
+        args.strict,
+        &args.json,
+        &args.csv,
+        &args.plot,
+        html,
+    )
 }

@@ -27,6 +27,7 @@ use csp_core::Limits;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use sudoku::per_thread::PerThread;
+use sudoku::shard::Shard;
 
 use crate::family::{Answer, Family, Record, Verdict};
 use crate::rng::SplitMix64;
@@ -68,6 +69,9 @@ pub struct Options {
     pub per_puzzle: bool,
     /// Raised by Ctrl-C: stop soon and report what finished.
     pub cancel: Arc<AtomicBool>,
+    /// The part of every dataset to solve: entries whose 0-based index `k` (after `--sample`) has
+    /// `k % count == index`; [`Shard::WHOLE`] for everything.
+    pub shard: Shard,
 }
 
 /// One input file.
@@ -298,6 +302,15 @@ pub fn run<F: Family>(
             ..Default::default()
         };
         let mut records = dataset_records(family, &ds.path, &consumed)?;
+        let shard = opts.shard;
+        if !shard.is_whole() && opts.sample.is_none() {
+            records = Box::new(
+                records
+                    .enumerate()
+                    .filter(move |(k, _)| shard.contains(*k))
+                    .map(|(_, r)| r),
+            );
+        }
         let mut warm = opts.warmup > Duration::ZERO;
         let mut solve_chunk =
             |runner: &mut Runner<'_, F>, chunk: Entries<F>, summary: &mut DatasetSummary| {
@@ -309,7 +322,17 @@ pub fn run<F: Family>(
                 progress.set_position(done_bytes + consumed.load(Ordering::Relaxed));
             };
         if let Some(n) = opts.sample {
-            let sample = sample::<F>(&mut records, n, opts.seed);
+            // Every shard draws the same sample, then keeps its part of it, so the shards of a sampled run
+            // still cover the unsharded run's sample exactly once.
+            let mut sample = sample::<F>(&mut records, n, opts.seed);
+            if !shard.is_whole() {
+                sample = sample
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(k, _)| shard.contains(*k))
+                    .map(|(_, r)| r)
+                    .collect();
+            }
             for chunk in into_chunks(sample, opts.chunk) {
                 if opts.cancel.load(Ordering::Relaxed) {
                     break;
@@ -616,7 +639,7 @@ impl<F: Family> Runner<'_, F> {
                         dataset: summary.name.clone(),
                         line: rec.line,
                         solver: self.opts.solvers[k].clone(),
-                        status: o.verdict.name(),
+                        status: o.verdict.name().to_string(),
                         solutions: o.count,
                         nodes: o.nodes,
                         guesses: o.guesses,
@@ -641,6 +664,8 @@ impl<F: Family> Runner<'_, F> {
         let (k0, first) = *concluded.first()?;
         for &(k, o) in &concluded[1..] {
             let differs = o.verdict != first.verdict
+                // Concluded counts are exact up to the limit (`--count-limit N`), so they must agree too.
+                || o.count != first.count
                 // With --limit 2 a proved-unique solution must be the same for everyone.
                 || (self.opts.solution_limit >= 2 && o.verdict == Verdict::Solved && o.solution != first.solution);
             if differs {
@@ -700,6 +725,7 @@ fn check<F: Family>(
 fn describe<S>(o: &Outcome<S>) -> String {
     match o.verdict {
         Verdict::Solved if o.solution.is_some() => "solved (a different solution)".to_string(),
+        Verdict::Multiple => format!("multiple ({} solutions)", o.count),
         v => v.name().to_string(),
     }
 }
@@ -865,6 +891,7 @@ mod tests {
             seed: 1,
             per_puzzle: true,
             cancel: Arc::new(AtomicBool::new(false)),
+            shard: Shard::WHOLE,
         }
     }
 

@@ -2,13 +2,14 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use sudoku::shard::Shard;
 
 use crate::family::Verdict;
 use crate::histogram::Histogram;
 
 /// Per-verdict puzzle counts; they add up to the puzzles of the dataset.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     /// At least one solution found and verified or not (see `errors`); includes `multiple`.
     pub solved: u64,
@@ -40,6 +41,16 @@ impl Counts {
         }
     }
 
+    /// Adds another part's counts (a shard of the same dataset).
+    pub fn absorb(&mut self, o: &Counts) {
+        self.solved += o.solved;
+        self.multiple += o.multiple;
+        self.unsatisfiable += o.unsatisfiable;
+        self.invalid += o.invalid;
+        self.limit += o.limit;
+        self.skipped += o.skipped;
+    }
+
     /// Every puzzle counted (`multiple` is part of `solved`).
     pub fn total(&self) -> u64 {
         self.solved + self.unsatisfiable + self.invalid + self.limit + self.skipped
@@ -48,7 +59,7 @@ impl Counts {
 
 /// Sums over the puzzles that naive DFS and this solver both concluded (solved or proved unsatisfiable), so the
 /// speedup compares the same work; puzzles where naive hit its node limit are left out and counted.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
 pub struct Paired {
     /// Puzzles compared.
     pub puzzles: u64,
@@ -63,7 +74,7 @@ pub struct Paired {
 }
 
 /// Everything measured for one dataset x solver.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SolverSummary {
     /// Registry name of the solver.
     pub solver: String,
@@ -92,6 +103,29 @@ pub struct SolverSummary {
 }
 
 impl SolverSummary {
+    /// Adds the figures of the same solver on another shard of the same dataset: counts, sums and histograms
+    /// add, maxima take the larger; `wall` adds up to the total time the shards spent in their timed phases.
+    pub fn absorb(&mut self, o: &SolverSummary) {
+        self.counts.absorb(&o.counts);
+        self.errors += o.errors;
+        self.wall += o.wall;
+        self.times.merge(&o.times);
+        self.concluded_times.merge(&o.concluded_times);
+        self.nodes_sum += o.nodes_sum;
+        self.nodes_max = self.nodes_max.max(o.nodes_max);
+        self.guesses_sum += o.guesses_sum;
+        self.guesses_max = self.guesses_max.max(o.guesses_max);
+        self.solved_without_guessing += o.solved_without_guessing;
+        if let Some(p) = o.vs_naive {
+            let mine = self.vs_naive.get_or_insert_with(Paired::default);
+            mine.puzzles += p.puzzles;
+            mine.time += p.time;
+            mine.naive_time += p.naive_time;
+            mine.nodes += p.nodes;
+            mine.naive_nodes += p.naive_nodes;
+        }
+    }
+
     /// Puzzles the solver actually ran.
     pub fn ran(&self) -> u64 {
         self.times.count()
@@ -153,7 +187,7 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 /// One dataset's results.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct DatasetSummary {
     /// Short name (file stem).
     pub name: String,
@@ -170,7 +204,7 @@ pub struct DatasetSummary {
 }
 
 /// One row per puzzle x solver, kept only with `--per-puzzle`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PuzzleRow {
     /// Dataset name.
     pub dataset: String,
@@ -179,7 +213,7 @@ pub struct PuzzleRow {
     /// Solver name.
     pub solver: String,
     /// Verdict name (`solved`, `multiple`, `unsatisfiable`, `invalid`, `limit`, `skipped`).
-    pub status: &'static str,
+    pub status: String,
     /// Solutions found.
     pub solutions: u64,
     /// Search nodes.
@@ -195,7 +229,7 @@ pub struct PuzzleRow {
 }
 
 /// Throughput of one solver at one thread count (`--scaling`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ScalingPoint {
     /// Worker threads.
     pub threads: usize,
@@ -208,7 +242,7 @@ pub struct ScalingPoint {
 }
 
 /// How the run was configured, recorded in machine-readable outputs.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RunConfig {
     /// Puzzle family (`--kind`).
     pub kind: String,
@@ -238,21 +272,54 @@ pub struct RunConfig {
     pub chunk: usize,
     /// `git rev-parse --short HEAD` of the source tree, or "unknown".
     pub git_revision: String,
+    /// The machine: host name, CPU model, OS and architecture (as far as they can be read).
+    #[serde(default)]
+    pub machine: String,
+    /// The part of each dataset this run solved (`--shard`, Slurm or Kubernetes); `None` for the whole input.
+    #[serde(default)]
+    pub shard: Option<Shard>,
 }
 
-/// A whole run: what every report format renders.
-#[derive(Clone, Debug)]
+/// How the shards of a merged report ran (`bench-runner merge`): their timings cannot be combined into one
+/// wall time, so the report says what it added up.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MergedShard {
+    /// Which shard.
+    pub shard: Shard,
+    /// The JSON file it came from.
+    pub file: String,
+    /// Wall time of the whole shard run (reading, solving, checking), in seconds.
+    pub wall_secs: f64,
+    /// Its machine.
+    pub machine: String,
+    /// Its worker threads.
+    pub threads: usize,
+    /// Its source revision.
+    pub git_revision: String,
+}
+
+/// A whole run: what every report format renders, and (without the per-puzzle rows, which travel in the JSON's
+/// `per_puzzle` array) what a shard's JSON report carries for `bench-runner merge`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RunSummary {
     /// The configuration.
     pub config: RunConfig,
     /// Per-dataset results in input order.
     pub datasets: Vec<DatasetSummary>,
     /// Per-puzzle rows (empty unless `--per-puzzle`).
+    #[serde(skip)]
     pub rows: Vec<PuzzleRow>,
     /// Thread-scaling points (empty unless `--scaling`), with the solver measured.
     pub scaling: Option<(String, Vec<ScalingPoint>)>,
     /// True when Ctrl-C stopped the run before every puzzle was solved.
     pub partial: bool,
+    /// Wall time of the whole run (reading, solving, checking), in seconds; for a merged report, the slowest
+    /// shard's.
+    #[serde(default)]
+    pub wall_secs: f64,
+    /// The shards a merged report was built from, in shard order; empty for a run of its own.
+    #[serde(default)]
+    pub merged: Vec<MergedShard>,
 }
 
 impl RunSummary {

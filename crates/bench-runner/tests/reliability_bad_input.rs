@@ -53,6 +53,7 @@ fn run(threads: &str) -> (Rows, String) {
             "60",
             "--limit",
             "2",
+            "--no-html",
             "--per-puzzle",
         ])
         .args(["--chunk", "5", "-j", threads, "--json"])
@@ -62,8 +63,8 @@ fn run(threads: &str) -> (Rows, String) {
     let stderr = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(
         out.status.code(),
-        Some(1),
-        "bad lines fail the run, not crash it: {stderr}"
+        Some(0),
+        "bad lines are results of the run (reported as invalid), not a crash or a failure: {stderr}"
     );
     let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let rows = report["per_puzzle"]

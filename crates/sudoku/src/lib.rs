@@ -29,6 +29,7 @@ pub mod leetcode;
 pub mod parse;
 pub mod per_thread;
 pub mod registry;
+pub mod shard;
 pub mod solvers;
 pub mod verify;
 

@@ -1,4 +1,7 @@
 //! `--json FILE`: one object with the run configuration and a `results` array, one object per dataset x solver.
+//!
+//! The `state` key holds the whole run summary (counts, sums, histograms), which is what `bench-runner merge`
+//! reads back to combine the reports of the shards of one run.
 
 use std::path::PathBuf;
 
@@ -57,6 +60,9 @@ pub fn to_value(run: &RunSummary) -> Value {
         "errors": run.errors(),
         "datasets": datasets,
         "results": results,
+        "shard": run.config.shard,
+        "wall_secs": run.wall_secs,
+        "state": run,
     });
     if let Some((solver, points)) = &run.scaling {
         top["scaling"] = json!({ "solver": solver, "points": points });

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Output, OutputError};
+use super::{pivot, Output, OutputError};
 use crate::summary::{RunSummary, SolverSummary};
 
 /// Prints the table to stdout.
@@ -12,13 +12,13 @@ pub struct Markdown {
 }
 
 /// One column: header and how to format it from a solver summary.
-struct Column {
-    header: &'static str,
+pub(crate) struct Column {
+    pub(crate) header: &'static str,
     wide_only: bool,
-    cell: fn(&SolverSummary) -> String,
+    pub(crate) cell: fn(&SolverSummary) -> String,
 }
 
-fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     if x >= 1e6 {
         format!("{:.2}M", x / 1e6)
     } else if x >= 100.0 {
@@ -30,11 +30,11 @@ fn num(x: f64) -> String {
     }
 }
 
-fn times(x: Option<f64>) -> String {
+pub(crate) fn times(x: Option<f64>) -> String {
     x.map_or_else(|| "-".to_string(), |v| format!("{}x", num(v)))
 }
 
-const COLUMNS: &[Column] = &[
+pub(crate) const COLUMNS: &[Column] = &[
     Column {
         header: "puzzles",
         wide_only: false,
@@ -147,6 +147,112 @@ const COLUMNS: &[Column] = &[
     },
 ];
 
+/// A markdown table with the first `text_cols` columns left-aligned and the others (figures) right-aligned.
+fn table(headers: &[String], rows: &[Vec<String>], text_cols: usize) -> String {
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|i| {
+            rows.iter()
+                .filter_map(|r| r.get(i))
+                .map(|c| c.chars().count())
+                .chain([headers[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(i, (c, w))| {
+                let pad = " ".repeat(w.saturating_sub(c.chars().count()));
+                if i < text_cols {
+                    format!("{c}{pad}")
+                } else {
+                    format!("{pad}{c}")
+                }
+            })
+            .collect();
+        format!("| {} |\n", padded.join(" | "))
+    };
+    let mut out = line(headers);
+    let rule: Vec<String> = widths
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if i < text_cols {
+                "-".repeat(w + 2)
+            } else {
+                format!("{}:", "-".repeat(w + 1))
+            }
+        })
+        .collect();
+    out += &format!("|{}|\n", rule.join("|"));
+    for r in rows {
+        out += &line(r);
+    }
+    out
+}
+
+/// The two summary pivots (datasets as columns): throughput with rank, then speedups over naive DFS.
+fn summary_tables(run: &RunSummary, pivot: &[pivot::Row]) -> String {
+    let mut out = String::new();
+    let mut headers = vec!["solver".to_string()];
+    headers.extend(run.datasets.iter().map(|d| d.name.clone()));
+    headers.push("mean rank".to_string());
+    let mark = |c: &pivot::Cell| if c.limited > 0 { "*" } else { "" };
+    let rows: Vec<Vec<String>> = pivot
+        .iter()
+        .map(|r| {
+            let mut row = vec![r.solver.clone()];
+            row.extend(r.cells.iter().map(|c| {
+                c.as_ref().map_or_else(
+                    || "-".to_string(),
+                    |c| format!("{}{} #{}", num(c.puzzles_per_sec), mark(c), c.rank),
+                )
+            }));
+            row.push(if r.mean_rank.is_finite() {
+                format!("{:.1}", r.mean_rank)
+            } else {
+                "-".to_string()
+            });
+            row
+        })
+        .collect();
+    out += "Summary: puzzles per second and rank on each dataset (#1 = fastest), best mean rank first:\n\n";
+    out += &table(&headers, &rows, 1);
+    if pivot::has_speedups(pivot) {
+        headers.pop();
+        let rows: Vec<Vec<String>> = pivot
+            .iter()
+            .map(|r| {
+                let mut row = vec![r.solver.clone()];
+                row.extend(r.cells.iter().map(|c| match c {
+                    Some(c) if c.time_speedup.is_some() => format!(
+                        "{} / {}{}",
+                        times(c.time_speedup),
+                        times(c.node_speedup),
+                        mark(c)
+                    ),
+                    _ => "-".to_string(),
+                }));
+                row
+            })
+            .collect();
+        out += "\nSpeedup over naive DFS, in time / in nodes, on the puzzles both concluded:\n\n";
+        out += &table(&headers, &rows, 1);
+    }
+    if pivot
+        .iter()
+        .flat_map(|r| r.cells.iter().flatten())
+        .any(|c| c.limited > 0)
+    {
+        out += "\n`*`: the solver stopped at a node or time limit on some puzzles of that dataset (see `limit` below).\n";
+    }
+    out += "\n";
+    out
+}
+
 /// The report text: a header line, the table, then notes (limits, disagreements, partial run, scaling).
 pub fn render(run: &RunSummary, wide: bool) -> String {
     let cfg = &run.config;
@@ -181,6 +287,8 @@ pub fn render(run: &RunSummary, wide: bool) -> String {
     if !limits.is_empty() {
         let _ = writeln!(out, "Limits: {}.\n", limits.join("; "));
     }
+    let pivot = pivot::rows(run);
+    out += &summary_tables(run, &pivot);
     let cols: Vec<&Column> = COLUMNS
         .iter()
         .filter(|c| wide || !c.wide_only || (c.header == "multiple" && cfg.solution_limit >= 2))
@@ -193,49 +301,10 @@ pub fn render(run: &RunSummary, wide: bool) -> String {
             rows.push(row);
         }
     }
-    let mut headers = vec!["dataset", "solver"];
-    headers.extend(cols.iter().map(|c| c.header));
-    let widths: Vec<usize> = (0..headers.len())
-        .map(|i| {
-            rows.iter()
-                .map(|r| r[i].chars().count())
-                .chain([headers[i].chars().count()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: &[String]| {
-        let padded: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
-                if i < 2 {
-                    format!("{c}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{c}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        format!("| {} |\n", padded.join(" | "))
-    };
-    out += &line(&headers.iter().map(|h| h.to_string()).collect::<Vec<_>>());
-    // Text columns left-aligned, figures right-aligned (`---:`).
-    let rule: Vec<String> = widths
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            if i < 2 {
-                "-".repeat(w + 2)
-            } else {
-                format!("{}:", "-".repeat(w + 1))
-            }
-        })
-        .collect();
-    out += &format!("|{}|\n", rule.join("|"));
-    for r in &rows {
-        out += &line(r);
-    }
+    let mut headers = vec!["dataset".to_string(), "solver".to_string()];
+    headers.extend(cols.iter().map(|c| c.header.to_string()));
+    out += "Details, per dataset and solver:\n\n";
+    out += &table(&headers, &rows, 2);
     out += "\n";
     for d in &run.datasets {
         if d.naive_limited > 0 {

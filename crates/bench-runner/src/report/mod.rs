@@ -1,4 +1,5 @@
-//! Report formats, one file each, all behind [`Output`]: the markdown table on stdout, JSON, CSV and SVG plots.
+//! Report formats, one file each, all behind [`Output`]: the markdown tables on stdout, JSON, CSV, SVG plots and
+//! the self-contained HTML page; [`pivot`] is the summary they open with.
 
 use std::io;
 use std::path::PathBuf;
@@ -6,8 +7,10 @@ use std::path::PathBuf;
 use crate::summary::{RunSummary, SolverSummary};
 
 pub mod csv;
+pub mod html;
 pub mod json;
 pub mod markdown;
+pub mod pivot;
 pub mod plot;
 
 /// Something that renders a finished (or interrupted) run somewhere.

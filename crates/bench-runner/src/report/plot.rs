@@ -40,6 +40,11 @@ fn err(path: &Path, e: impl std::fmt::Display) -> OutputError {
     }
 }
 
+/// A drawing error of plotters, as text.
+fn drawing(e: impl std::fmt::Display) -> String {
+    format!("cannot draw the plot: {e}")
+}
+
 /// Time axis bounds (microseconds) covering every series, padded to whole decades.
 fn time_range<'a>(hists: impl Iterator<Item = &'a Histogram>) -> (f64, f64) {
     let (mut lo, mut hi) = (f64::MAX, 0.0f64);
@@ -68,60 +73,68 @@ fn axis_micros(x: f64) -> String {
     }
 }
 
-fn cactus(path: &Path, dataset: &str, series: &[(&str, &Histogram)]) -> Result<(), OutputError> {
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(path, e))?;
-    let (lo, hi) = time_range(series.iter().map(|(_, h)| *h));
-    let ymax = series
-        .iter()
-        .map(|(_, h)| h.count())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("{dataset}: puzzles concluded within a time per puzzle"),
-            ("sans-serif", 20),
-        )
-        .margin(12)
-        .x_label_area_size(44)
-        .y_label_area_size(64)
-        .build_cartesian_2d((lo..hi).log_scale(), 0u64..ymax + ymax / 20 + 1)
-        .map_err(|e| err(path, e))?;
-    chart
-        .configure_mesh()
-        .x_desc("time per puzzle (µs, log scale)")
-        .x_label_formatter(&|x| axis_micros(*x))
-        .y_desc("puzzles concluded")
-        .draw()
-        .map_err(|e| err(path, e))?;
-    for (i, (name, h)) in series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
-        let mut points = vec![(lo, 0u64)];
-        let mut total = 0;
-        for (t, c) in h.steps_micros() {
-            points.push((t, total));
-            total += c;
-            points.push((t, total));
-        }
-        points.push((hi, total));
+/// The cactus plot of one dataset as an SVG document: puzzles concluded within a time per puzzle, per solver.
+pub fn cactus_svg(dataset: &str, series: &[(&str, &Histogram)]) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing)?;
+        let (lo, hi) = time_range(series.iter().map(|(_, h)| *h));
+        let ymax = series
+            .iter()
+            .map(|(_, h)| h.count())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{dataset}: puzzles concluded within a time per puzzle"),
+                ("sans-serif", 20),
+            )
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .build_cartesian_2d((lo..hi).log_scale(), 0u64..ymax + ymax / 20 + 1)
+            .map_err(drawing)?;
         chart
-            .draw_series(LineSeries::new(points, color.stroke_width(2)))
-            .map_err(|e| err(path, e))?
-            .label(*name)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 16, y + 4)], color.filled()));
+            .configure_mesh()
+            .x_desc("time per puzzle (µs, log scale)")
+            .x_label_formatter(&|x| axis_micros(*x))
+            .y_desc("puzzles concluded")
+            .draw()
+            .map_err(drawing)?;
+        for (i, (name, h)) in series.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            let mut points = vec![(lo, 0u64)];
+            let mut total = 0;
+            for (t, c) in h.steps_micros() {
+                points.push((t, total));
+                total += c;
+                points.push((t, total));
+            }
+            points.push((hi, total));
+            chart
+                .draw_series(LineSeries::new(points, color.stroke_width(2)))
+                .map_err(drawing)?
+                .label(*name)
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 4), (x + 16, y + 4)], color.filled())
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.85))
+            .draw()
+            .map_err(drawing)?;
+        root.present().map_err(drawing)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.85))
-        .draw()
-        .map_err(|e| err(path, e))?;
-    root.present().map_err(|e| err(path, e))
+    Ok(svg)
 }
 
-fn histogram(path: &Path, solver: &str, h: &Histogram) -> Result<(), OutputError> {
+/// One solver's solve-time histogram (log2 bins of microseconds) as an SVG document.
+pub fn histogram_svg(solver: &str, h: &Histogram) -> Result<String, String> {
     // Regroup the fine buckets into log2 bins of microseconds.
     let mut bins: Vec<(f64, f64, u64)> = Vec::new();
     for (t, c) in h.steps_micros() {
@@ -131,43 +144,58 @@ fn histogram(path: &Path, solver: &str, h: &Histogram) -> Result<(), OutputError
             _ => bins.push((lo, lo * 2.0, c)),
         }
     }
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| err(path, e))?;
-    let (lo, hi) = time_range(std::iter::once(h));
-    let ymax = bins.iter().map(|b| b.2).max().unwrap_or(0).max(1);
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("{solver}: solve time per puzzle ({} puzzles)", h.count()),
-            ("sans-serif", 20),
-        )
-        .margin(12)
-        .x_label_area_size(44)
-        .y_label_area_size(64)
-        .build_cartesian_2d((lo..hi).log_scale(), 0u64..ymax + ymax / 20 + 1)
-        .map_err(|e| err(path, e))?;
-    chart
-        .configure_mesh()
-        .x_desc("time per puzzle (µs, log scale, log2 bins)")
-        .x_label_formatter(&|x| axis_micros(*x))
-        .y_desc("puzzles")
-        .draw()
-        .map_err(|e| err(path, e))?;
-    let color = Palette99::pick(0).to_rgba();
-    chart
-        .draw_series(
-            bins.iter()
-                .map(|&(a, b, c)| Rectangle::new([(a, 0), (b, c)], color.filled())),
-        )
-        .map_err(|e| err(path, e))?
-        .label(solver)
-        .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 16, y + 4)], color.filled()));
-    chart
-        .configure_series_labels()
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.85))
-        .draw()
-        .map_err(|e| err(path, e))?;
-    root.present().map_err(|e| err(path, e))
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(drawing)?;
+        let (lo, hi) = time_range(std::iter::once(h));
+        let ymax = bins.iter().map(|b| b.2).max().unwrap_or(0).max(1);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{solver}: solve time per puzzle ({} puzzles)", h.count()),
+                ("sans-serif", 20),
+            )
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(64)
+            .build_cartesian_2d((lo..hi).log_scale(), 0u64..ymax + ymax / 20 + 1)
+            .map_err(drawing)?;
+        chart
+            .configure_mesh()
+            .x_desc("time per puzzle (µs, log scale, log2 bins)")
+            .x_label_formatter(&|x| axis_micros(*x))
+            .y_desc("puzzles")
+            .draw()
+            .map_err(drawing)?;
+        let color = Palette99::pick(0).to_rgba();
+        chart
+            .draw_series(
+                bins.iter()
+                    .map(|&(a, b, c)| Rectangle::new([(a, 0), (b, c)], color.filled())),
+            )
+            .map_err(drawing)?
+            .label(solver)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 4), (x + 16, y + 4)], color.filled()));
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.85))
+            .draw()
+            .map_err(drawing)?;
+        root.present().map_err(drawing)?;
+    }
+    Ok(svg)
+}
+
+/// The solve times of the `k`-th solver over every dataset.
+pub fn solver_times(run: &RunSummary, k: usize) -> Histogram {
+    let mut all = Histogram::default();
+    for d in &run.datasets {
+        if let Some(s) = d.solvers.get(k) {
+            all.merge(&s.times);
+        }
+    }
+    all
 }
 
 /// The files a run's plots go to, in the order they are written (tests use it to find them).
@@ -196,7 +224,8 @@ impl Output for Plot {
                 .iter()
                 .map(|s| (s.solver.as_str(), &s.concluded_times))
                 .collect();
-            cactus(path, &d.name, &series)?;
+            let svg = cactus_svg(&d.name, &series).map_err(|e| err(path, e))?;
+            std::fs::write(path, svg).map_err(|e| OutputError::io(path, e))?;
         }
         for (k, (solver, path)) in run
             .config
@@ -205,13 +234,8 @@ impl Output for Plot {
             .zip(&files[run.datasets.len()..])
             .enumerate()
         {
-            let mut all = Histogram::default();
-            for d in &run.datasets {
-                if let Some(s) = d.solvers.get(k) {
-                    all.merge(&s.times);
-                }
-            }
-            histogram(path, solver, &all)?;
+            let svg = histogram_svg(solver, &solver_times(run, k)).map_err(|e| err(path, e))?;
+            std::fs::write(path, svg).map_err(|e| OutputError::io(path, e))?;
         }
         Ok(())
     }
