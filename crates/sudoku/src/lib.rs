@@ -1,4 +1,6 @@
-//! Sudoku boards of every size (4x4 to 36x36): parsing, baselines, verification, a solver registry and a CLI.
+//! Sudoku boards of every size (4x4 to 36x36): parsing, baselines, verification, a solver registry.
+//!
+//! The `sudoku` command line (`src/bin/sudoku/`) is a client of this library, built with the `cli` feature.
 //!
 //! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`](mod@registry) -> [`verify`] ->
 //! [`format`](mod@format). The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
@@ -20,7 +22,6 @@
 //! ```
 
 pub mod board;
-pub mod cli;
 pub mod fast;
 pub mod format;
 pub mod fuzz_targets;
