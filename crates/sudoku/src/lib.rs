@@ -12,7 +12,8 @@
 //! rated by a second solver's search effort). [`masks`] holds the raw-cell solvers the `fast` entry and the
 //! generator are built from; [`leetcode`] the exercise's `solve_sudoku(&mut Vec<Vec<char>>)`; [`per_thread`] the
 //! per-thread solver slots of parallel runs. The `sudoku` command line (`src/bin/sudoku/`) is a client of this
-//! library, built with the `cli` feature.
+//! library, built with the `cli` feature. The fuzz bodies and their reference oracles (`fuzz_targets`) build only
+//! with the `fuzz` feature, which this crate's own tests turn on.
 //!
 //! Adding a solver: one file under `solvers/` exporting a [`SolverInfo`], and one line in `registry.rs`.
 //!
@@ -32,6 +33,7 @@
 
 pub mod board;
 pub mod format;
+#[cfg(feature = "fuzz")]
 pub mod fuzz_targets;
 pub mod generate;
 pub mod leetcode;
