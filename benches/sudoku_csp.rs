@@ -22,7 +22,7 @@ struct Fast;
 impl Solve for Fast {
     fn solve(&mut self, board: &Board, req: &Request) -> Report {
         let start = Instant::now();
-        let r = sudoku::fast::solve(
+        let r = sudoku::generate::solve_cells(
             board.box_size(),
             board.cells(),
             req.effective_limit(),

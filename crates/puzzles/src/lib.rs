@@ -17,11 +17,13 @@
 //!
 //! Generators make every instance family the tests need, seeded and deterministic: queen graphs and Mycielski
 //! graphs ([`graph`]), quasigroups with holes ([`latin::generate`]), uniquely solvable Killer Sudoku
-//! ([`killer::generate_unique`]) and KenKen ([`kenken::generate_unique`]).
+//! ([`killer::generate_unique`]) and KenKen ([`kenken::generate_unique`]). The fuzz bodies (`fuzz_targets`) build
+//! only with the `fuzz` feature, which this crate's own tests turn on.
 
 pub mod cages;
 pub mod color;
 pub mod error;
+#[cfg(feature = "fuzz")]
 pub mod fuzz_targets;
 pub mod graph;
 pub mod kenken;

@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use csp_core::Limits;
-use sudoku::fast::solve9;
+use sudoku::masks::solve9;
 
 fn parse(line: &str) -> Option<[u8; 81]> {
     let bytes = line.as_bytes().get(..81)?;

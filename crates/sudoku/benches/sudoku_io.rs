@@ -46,7 +46,7 @@ fn bench(c: &mut Criterion) {
         .collect();
     let grids: String = pairs
         .iter()
-        .map(|(p, _)| sudoku::format::grid::to_grid_string(p) + "\n")
+        .map(|(p, _)| sudoku::format::to_grid_string(p) + "\n")
         .collect();
 
     let mut g = c.benchmark_group("read");

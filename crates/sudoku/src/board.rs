@@ -414,10 +414,14 @@ impl fmt::Debug for Board {
     }
 }
 
-/// Displays the board as one line (the line output format).
+/// Displays the board as one line of symbols, `.` for empty (the line output format writes this).
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::format::line::write_board(f, self)
+        use fmt::Write;
+        for &v in &self.cells {
+            f.write_char(symbol(v))?;
+        }
+        Ok(())
     }
 }
 

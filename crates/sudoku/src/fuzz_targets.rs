@@ -21,12 +21,13 @@
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use csp_core::{Limits, Outcome};
+use csp_core::Limits;
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
 use crate::format::{Entry, EntryStatus, OutputFormat};
 use crate::parse::{parse_puzzle, ParseErrorKind, Reader, ReaderOptions, Record};
-use crate::registry::{registry, Report, Request, Solve, SolverInfo, Status};
+use crate::registry::registry;
+use crate::solver::{Report, Request, Solve, SolverInfo, Status};
 use crate::verify;
 
 /// Nodes each solver may spend on one fuzzed board before it must answer `limit`.
@@ -105,7 +106,7 @@ fn assert_reads_back(board: &Board) {
     let fixed = ReaderOptions {
         box_size: Some(board.box_size()),
     };
-    let grid = crate::format::grid::to_grid_string(board);
+    let grid = crate::format::to_grid_string(board);
     for text in [board.to_line(), grid] {
         for options in [ReaderOptions::default(), fixed] {
             let records: Vec<Record> = Reader::with_options(text.as_bytes(), options).collect();
@@ -139,7 +140,7 @@ pub fn fuzz_format(data: &[u8]) {
     match board.find_clash() {
         None => assert_reads_back(&board),
         Some(clash) => {
-            for text in [board.to_line(), crate::format::grid::to_grid_string(&board)] {
+            for text in [board.to_line(), crate::format::to_grid_string(&board)] {
                 let records: Vec<Record> = Reader::new(text.as_bytes()).collect();
                 assert_eq!(records.len(), 1, "{text:?} read as {records:?}");
                 match &records[0].item {
@@ -265,14 +266,10 @@ impl CrossCheck {
                 None => self.limited += 1,
             }
         }
-        let fast = crate::fast::solve(board.box_size(), board.cells(), 2, &limits)
+        let fast = crate::generate::solve_cells(board.box_size(), board.cells(), 2, &limits)
             .map_err(|e| format!("fast rejected a valid board: {e}"))?;
         let fast_report = Report {
-            status: match fast.outcome {
-                Outcome::Solved => Status::Solved,
-                Outcome::Unsatisfiable => Status::Unsatisfiable,
-                Outcome::Limit(_) => Status::Limit,
-            },
+            status: fast.outcome.into(),
             solution: match fast.solution {
                 Some(cells) => Some(
                     Board::from_cells(board.box_size(), cells)

@@ -14,7 +14,8 @@
 use std::fmt;
 
 use crate::board::{Board, Clash};
-use crate::registry::{self, Request, Status};
+use crate::registry;
+use crate::solver::{Request, Status};
 
 /// Why a LeetCode-style board could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq)]

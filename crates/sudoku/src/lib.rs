@@ -1,9 +1,21 @@
-//! Sudoku boards of every size (4x4 to 36x36): parsing, baselines, verification, a solver registry and a CLI.
+//! Sudoku boards of every size (4x4 to 36x36): parsing, baselines, verification, a solver registry.
 //!
-//! Data flows one way: text -> [`parse`] -> [`Board`] -> a solver from the [`registry`](mod@registry) -> [`verify`] ->
-//! [`format`](mod@format). The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer.
-//! The other way round, [`generate`] makes unique puzzles from a seed (random grid, clues removed while a solver
-//! proves uniqueness, rated by a second solver's search effort).
+//! Data flows one way, and the files follow it:
+//!
+//! ```text
+//! text -> parse/ -> board.rs (Board) -> a solver (solver.rs: the interface; registry.rs: the list;
+//!                                      solvers/: one file each) -> verify.rs -> format/ (line, grid, jsonl)
+//! ```
+//!
+//! The checker in [`verify`] never uses a solver, so a solver bug cannot hide a wrong answer. The other way round,
+//! [`generate`] makes unique puzzles from a seed (random grid, clues removed while a solver proves uniqueness,
+//! rated by a second solver's search effort). [`masks`] holds the raw-cell solvers the `fast` entry and the
+//! generator are built from; [`leetcode`] the exercise's `solve_sudoku(&mut Vec<Vec<char>>)`; [`per_thread`] the
+//! per-thread solver slots of parallel runs. The `sudoku` command line (`src/bin/sudoku/`) is a client of this
+//! library, built with the `cli` feature. The fuzz bodies and their reference oracles (`fuzz_targets`) build only
+//! with the `fuzz` feature, which this crate's own tests turn on.
+//!
+//! Adding a solver: one file under `solvers/` exporting a [`SolverInfo`], and one line in `registry.rs`.
 //!
 //! ```
 //! use sudoku::{registry, verify, Board, Request, Status};
@@ -20,18 +32,21 @@
 //! ```
 
 pub mod board;
-pub mod cli;
-pub mod fast;
 pub mod format;
+#[cfg(feature = "fuzz")]
 pub mod fuzz_targets;
 pub mod generate;
 pub mod leetcode;
+pub mod masks;
 pub mod parse;
 pub mod per_thread;
 pub mod registry;
 pub mod shard;
+pub mod solver;
 pub mod solvers;
 pub mod verify;
 
 pub use board::{Board, House};
-pub use registry::{find, registry, Report, Request, Solve, SolverInfo, Status};
+pub use leetcode::{solve_sudoku, try_solve_sudoku};
+pub use registry::{find, registry};
+pub use solver::{Report, Request, Solve, SolverInfo, Status};

@@ -1,126 +1,30 @@
-//! The registry: every Sudoku solver behind one signature, with a short name and a one-line description.
+//! The registry: every Sudoku solver with its short name and one-line description, slowest baseline first.
 //!
-//! Tests, the CLI and the bench runner loop over [`registry()`]; adding a solver means one module exporting a
-//! [`SolverInfo`] and one line in `REGISTRY`. Solvers are not global objects: [`SolverInfo::make`] builds an
-//! instance that owns its scratch buffers, one per thread (e.g. through rayon's `map_init`), reused across solves.
+//! Tests, the CLI and the bench runner loop over [`registry()`]; adding a solver means one file under `solvers/`
+//! exporting a [`SolverInfo`] and one line in `REGISTRY` below (the test `every_solver_module_is_registered`
+//! checks the two agree). The interface every entry implements is in [`solver`](mod@crate::solver).
 
-use csp_core::{Limits, Stats};
-
-use crate::board::Board;
-
-/// What a solve should do.
-#[derive(Clone, Debug)]
-pub struct Request {
-    /// Stop after this many solutions: 1 = first solution, 2 = uniqueness check. 0 is treated as 1.
-    pub solution_limit: u64,
-    /// Node / time / cancel limits of this one solve.
-    pub limits: Limits,
-}
-
-impl Request {
-    /// First solution, no limits.
-    pub fn first() -> Request {
-        Request {
-            solution_limit: 1,
-            limits: Limits::none(),
-        }
-    }
-
-    /// Count solutions up to `limit` (2 proves uniqueness), no limits.
-    pub fn count_up_to(limit: u64) -> Request {
-        Request {
-            solution_limit: limit,
-            limits: Limits::none(),
-        }
-    }
-
-    /// The same request with these limits.
-    pub fn with_limits(mut self, limits: Limits) -> Request {
-        self.limits = limits;
-        self
-    }
-
-    /// The solution limit, at least 1.
-    pub fn effective_limit(&self) -> u64 {
-        self.solution_limit.max(1)
-    }
-}
-
-/// How a solve ended. Puzzles that are not valid input are rejected before solving, so there is no `Invalid`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// At least one solution found and the count is exact up to the solution limit.
-    Solved,
-    /// The search proved there is no solution (clashing givens included).
-    Unsatisfiable,
-    /// A node/time limit or a cancel stopped the search: nothing is proved. Never reported as unsatisfiable.
-    /// `count` and `solution` hold what was found before the stop.
-    Limit,
-}
-
-impl Status {
-    /// Lower-case name: `solved`, `unsatisfiable`, `limit`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Limit => "limit",
-        }
-    }
-}
-
-/// The result of one solve.
-#[derive(Clone, Debug)]
-pub struct Report {
-    /// How the solve ended.
-    pub status: Status,
-    /// The first solution found, if any.
-    pub solution: Option<Board>,
-    /// Solutions found, at most the solution limit.
-    pub count: u64,
-    /// What the solve cost: `nodes`, `guesses` (branch points with more than one candidate), `fails`,
-    /// `max_depth`, `time`.
-    pub stats: Stats,
-}
-
-/// A solver instance. It owns its per-thread scratch and may be reused for any number of boards of any
-/// supported size. A board with clashing givens is unsatisfiable, never a panic.
-pub trait Solve: Send {
-    /// Solves `board` as `req` asks.
-    fn solve(&mut self, board: &Board, req: &Request) -> Report;
-}
-
-/// A registered solver.
-#[derive(Clone, Copy, Debug)]
-pub struct SolverInfo {
-    /// Short name used on the command line (`naive`, `table`, ...).
-    pub name: &'static str,
-    /// One line for `--list` and reports.
-    pub description: &'static str,
-    /// Whether the solver handles boards of this box size (2..=6).
-    pub supports: fn(box_size: usize) -> bool,
-    /// Builds a fresh instance.
-    pub make: fn() -> Box<dyn Solve>,
-}
+use crate::solver::SolverInfo;
+use crate::solvers;
 
 /// The default solver of the CLI and the LeetCode API: the fastest registered one.
 pub const DEFAULT_SOLVER: &str = "fast";
 
 /// Every solver, slowest baseline first.
 static REGISTRY: &[SolverInfo] = &[
-    crate::solvers::naive::INFO,
-    crate::solvers::table::INFO,
-    crate::solvers::csp::presets::CHECK_INFO,
-    crate::solvers::csp::presets::FC_INFO,
-    crate::solvers::csp::presets::MRV_INFO,
-    crate::solvers::csp::presets::MRV_SINGLES_INFO,
-    crate::solvers::csp::presets::MRV_LOCKED_INFO,
-    crate::solvers::csp::presets::MRV_DEGREE_INFO,
-    crate::solvers::csp::presets::DOM_WDEG_INFO,
-    crate::solvers::csp::presets::MEDIAN_INFO,
-    crate::solvers::csp::presets::LCV_INFO,
-    crate::solvers::csp::presets::RANDOM_INFO,
-    crate::fast::INFO,
+    solvers::naive::INFO,
+    solvers::table::INFO,
+    solvers::csp::presets::CHECK_INFO,
+    solvers::csp::presets::FC_INFO,
+    solvers::csp::presets::MRV_INFO,
+    solvers::csp::presets::MRV_SINGLES_INFO,
+    solvers::csp::presets::MRV_LOCKED_INFO,
+    solvers::csp::presets::MRV_DEGREE_INFO,
+    solvers::csp::presets::DOM_WDEG_INFO,
+    solvers::csp::presets::MEDIAN_INFO,
+    solvers::csp::presets::LCV_INFO,
+    solvers::csp::presets::RANDOM_INFO,
+    solvers::fast::INFO,
 ];
 
 /// Every registered solver.
@@ -154,5 +58,35 @@ mod tests {
         assert_eq!(names.len(), registry().len());
         assert!(find(DEFAULT_SOLVER).is_some());
         assert!(find("no-such-solver").is_none());
+    }
+
+    /// The recipe "one file under `solvers/` plus one line in `REGISTRY`" holds: every solver file (or folder) has
+    /// an entry named after it (`naive.rs` -> `naive`, `csp/` -> `csp-*`), and every entry comes from one.
+    #[test]
+    fn every_solver_module_is_registered_and_every_entry_has_a_module() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/solvers");
+        let mut modules: Vec<String> = std::fs::read_dir(&dir)
+            .expect("src/solvers is readable")
+            .map(|e| e.expect("a directory entry").path())
+            .filter_map(|p| Some(p.file_stem()?.to_str()?.to_owned()))
+            .filter(|stem| stem != "mod")
+            .collect();
+        modules.sort();
+        for module in &modules {
+            assert!(
+                registry()
+                    .iter()
+                    .any(|s| s.name == module || s.name.starts_with(&format!("{module}-"))),
+                "solvers/{module} has no line in REGISTRY"
+            );
+        }
+        for s in registry() {
+            let module = s.name.split('-').next().unwrap_or(s.name);
+            assert!(
+                modules.iter().any(|m| m == module),
+                "{} has no module under solvers/",
+                s.name
+            );
+        }
     }
 }

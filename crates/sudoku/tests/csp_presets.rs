@@ -76,7 +76,8 @@ fn with_holes(b: usize, full: &[u8], holes: usize, rng: &mut Lcg) -> Board {
 
 /// Solution count (up to `limit`) by the `fast` solver, the reference of these tests.
 fn fast_count(board: &Board, limit: u64) -> u64 {
-    let r = sudoku::fast::solve(board.box_size(), board.cells(), limit, &Limits::none()).unwrap();
+    let r = sudoku::generate::solve_cells(board.box_size(), board.cells(), limit, &Limits::none())
+        .unwrap();
     assert_ne!(
         r.outcome,
         csp_core::Outcome::Limit(csp_core::LimitKind::Nodes)
@@ -87,7 +88,8 @@ fn fast_count(board: &Board, limit: u64) -> u64 {
 /// A puzzle with no solution and no clashing givens: `proper` plus one given that differs from its solution.
 /// Any solution would also solve `proper`, which has a single solution, so none exists.
 fn unsolvable_from(proper: &Board) -> Board {
-    let r = sudoku::fast::solve(proper.box_size(), proper.cells(), 2, &Limits::none()).unwrap();
+    let r = sudoku::generate::solve_cells(proper.box_size(), proper.cells(), 2, &Limits::none())
+        .unwrap();
     assert_eq!(r.count, 1);
     let solution = r.solution.unwrap();
     let n = proper.side();

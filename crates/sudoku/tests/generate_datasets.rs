@@ -7,9 +7,9 @@ use std::fs;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use sudoku::generate::rate::Rater;
+use sudoku::generate::Rater;
 use sudoku::parse::Reader;
-use sudoku::registry::Status;
+use sudoku::Status;
 use sudoku::{verify, Board};
 
 fn datasets() -> PathBuf {

@@ -4,10 +4,10 @@
 #![allow(clippy::unwrap_used)]
 
 use sudoku::generate::{
-    generate, rate::Rater, GenerateError, GenerateOptions, Generated, Generator, Target,
+    generate, GenerateError, GenerateOptions, Generated, Generator, Rater, Target,
 };
-use sudoku::registry::{Request, Status};
 use sudoku::{verify, Board};
+use sudoku::{Request, Status};
 
 /// Solutions of `board` counted up to 2 by the registry's `table` DFS (no propagation, row-major order: shares
 /// nothing with `fast`).

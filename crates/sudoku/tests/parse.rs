@@ -453,7 +453,7 @@ fn line_and_grid_formats_read_back_for_every_size() {
         assert!(board.find_clash().is_none());
         let line = board.to_line();
         assert_eq!(line.parse::<Board>().unwrap(), board, "line, size {n}");
-        let grid = sudoku::format::grid::to_grid_string(&board);
+        let grid = sudoku::format::to_grid_string(&board);
         assert_eq!(grid.parse::<Board>().unwrap(), board, "grid, size {n}");
     }
 }
@@ -511,7 +511,7 @@ mod properties {
                 .collect();
             let board = Board::from_cells(box_size, cells).unwrap();
             prop_assert_eq!(board.to_line().parse::<Board>().unwrap(), board.clone());
-            let grid = sudoku::format::grid::to_grid_string(&board);
+            let grid = sudoku::format::to_grid_string(&board);
             prop_assert_eq!(grid.parse::<Board>().unwrap(), board);
         }
     }

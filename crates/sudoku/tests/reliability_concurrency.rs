@@ -8,7 +8,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 use sudoku::fuzz_targets::{random_solved_grid, with_holes, SplitMix64};
 
-/// Records per parallel batch in `sudoku solve` (`cli/solve.rs`, private there); the input spans two batches.
+/// Records per parallel batch in `sudoku solve` (`src/bin/sudoku/solve.rs`, private there); the input spans two batches.
 const CHUNK: usize = 4096;
 
 /// A file of `CHUNK + 1000` records: 4x4 and 9x9 puzzles, some with a changed given, some malformed.

@@ -12,7 +12,7 @@
 #![allow(clippy::unwrap_used)]
 
 use proptest::prelude::*;
-use sudoku::format::grid::to_grid_string;
+use sudoku::format::to_grid_string;
 use sudoku::fuzz_targets::{random_solved_grid, with_holes, CrossCheck};
 use sudoku::parse::{ParseErrorKind, Reader, ReaderOptions};
 use sudoku::Board;

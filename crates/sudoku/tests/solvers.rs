@@ -5,7 +5,7 @@
 mod common;
 
 use csp_core::Limits;
-use sudoku::registry::{registry, Request, SolverInfo, Status};
+use sudoku::{registry, Request, SolverInfo, Status};
 use sudoku::{verify, Board};
 
 use common::expected;

@@ -5,19 +5,10 @@
 //! output keeps exactly one line per input puzzle. With file names on (several inputs), each line starts with
 //! `FILE:LINE:`, as `grep -Hn` prints (`<stdin>` for standard input).
 
-use std::fmt;
 use std::io::{self, Write};
 
 use super::{display_name, Entry, EntryStatus, ResultFormat};
-use crate::board::{symbol, Board};
-
-/// Writes `board` as one line (no newline).
-pub fn write_board(out: &mut impl fmt::Write, board: &Board) -> fmt::Result {
-    for &v in board.cells() {
-        out.write_char(symbol(v))?;
-    }
-    Ok(())
-}
+use crate::board::symbol;
 
 /// The line result format. Keeps one line buffer so a result costs one `write_all`, not one call per cell.
 #[derive(Clone, Debug, Default)]

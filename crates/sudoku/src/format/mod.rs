@@ -1,12 +1,17 @@
-//! Output formats, one file each, behind one trait: [`line`](mod@line) (one line per puzzle), [`grid`] (pretty grid with box
-//! separators) and [`jsonl`] (one JSON object per puzzle).
+//! Output formats, one file each, behind one trait ([`ResultFormat`]): `line.rs` ([`LineFormat`], one line per
+//! puzzle), `grid.rs` ([`GridFormat`], a pretty grid with box separators) and `jsonl.rs` ([`JsonlFormat`], one
+//! JSON object per puzzle). Adding a format: one file with its `ResultFormat` and one variant in [`OutputFormat`].
 //!
 //! Every format writes one [`Entry`] per input puzzle; blank and comment lines produce nothing. Boards on their
-//! own print with [`line::write_board`] and [`grid::write_board`].
+//! own print as one line with `Display` and as a grid with [`write_grid`] / [`to_grid_string`].
 
-pub mod grid;
-pub mod jsonl;
-pub mod line;
+mod grid;
+mod jsonl;
+mod line;
+
+pub use grid::{to_grid_string, write_board as write_grid, GridFormat};
+pub use jsonl::JsonlFormat;
+pub use line::LineFormat;
 
 use std::io;
 

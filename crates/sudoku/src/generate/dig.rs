@@ -2,7 +2,7 @@
 //!
 //! The cells (or, with symmetry, the orbits of the 180-degree rotation: a cell and its mirror, the centre alone)
 //! are visited once in a seeded random order. Each is emptied and the puzzle's solutions counted up to 2 with
-//! the `fast` solver: still unique, it stays empty; two solutions, it is given back.
+//! [`solve_cells`]: still unique, it stays empty; two solutions, it is given back.
 //!
 //! One pass is enough for a minimal puzzle: emptying cells only adds solutions, so a clue that could not be
 //! removed at some point can never be removed later. A count stopped by the node limit proves nothing; the cell
@@ -14,9 +14,10 @@
 
 use csp_core::{Limits, Outcome};
 
+use super::cells::solve_cells;
 use super::rng::Rng;
 use super::Target;
-use crate::fast::{self, InputError};
+use crate::masks::InputError;
 
 /// What one uniqueness check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub enum Uniqueness {
     Unknown,
 }
 
-/// Counts the solutions of `cells` up to 2 with the `fast` solver, within `node_limit` nodes.
+/// Counts the solutions of `cells` up to 2 with [`solve_cells`], within `node_limit` nodes.
 pub fn uniqueness(
     box_size: usize,
     cells: &[u8],
@@ -41,7 +42,7 @@ pub fn uniqueness(
         nodes: node_limit,
         ..Limits::none()
     };
-    let r = fast::solve(box_size, cells, 2, &limits)?;
+    let r = solve_cells(box_size, cells, 2, &limits)?;
     Ok(match (r.outcome, r.count) {
         (Outcome::Limit(_), c) if c < 2 => Uniqueness::Unknown,
         (_, 0) => Uniqueness::None,
@@ -58,8 +59,6 @@ pub struct Dug {
     /// Clues kept only because their check hit the node limit (0 = every kept clue is proven necessary, for a
     /// minimal target).
     pub unproven: usize,
-    /// Uniqueness checks run.
-    pub checks: u64,
 }
 
 /// The removal units: single cells, or the orbits of the 180-degree rotation when `symmetric`.
@@ -94,7 +93,7 @@ pub fn dig(
     let mut order = units(cells.len(), symmetric);
     rng.shuffle(&mut order);
     let mut givens = cells.len();
-    let (mut unproven, mut checks) = (0, 0u64);
+    let mut unproven = 0;
     for (a, b) in order {
         let size = if b.is_some() { 2 } else { 1 };
         if let Target::Clues(t) = target {
@@ -109,7 +108,6 @@ pub fn dig(
         if let Some(b) = b {
             cells[b] = 0;
         }
-        checks += 1;
         match uniqueness(box_size, &cells, node_limit)? {
             Uniqueness::Unique => givens -= size,
             verdict => {
@@ -127,11 +125,7 @@ pub fn dig(
         Target::Minimal => true,
         Target::Clues(t) => givens == t,
     };
-    Ok(reached.then_some(Dug {
-        cells,
-        unproven,
-        checks,
-    }))
+    Ok(reached.then_some(Dug { cells, unproven }))
 }
 
 #[cfg(test)]

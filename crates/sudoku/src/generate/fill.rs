@@ -6,7 +6,7 @@
 //! that runs past [`RESTART_NODES`] starts over from new diagonal boxes, so one unlucky start cannot hang the
 //! generator on the large boards. Everything random comes from the caller's [`Rng`], so a seed fixes the grid.
 //!
-//! Boards of box size 5 and 6 are completed by `fast` instead (see [`Filler::fill`]).
+//! Boards of box size 5 and 6 are completed by [`solve_cells`] instead (see [`Filler::fill`]).
 
 use super::rng::Rng;
 
@@ -167,14 +167,14 @@ impl Filler {
         }
     }
 
-    /// One attempt for the large boards (25x25, 36x36): the random diagonal boxes completed by `fast`, whose
+    /// One attempt for the large boards (25x25, 36x36): the random diagonal boxes completed by `solve_cells`, whose
     /// hidden singles find a completion where the plain search above thrashes (measured: 36x36 took it about
-    /// 20 s a grid). `fast`'s own order is deterministic, so the randomness is the diagonal boxes' and the
+    /// 20 s a grid). `solve_cells`'s own order is deterministic, so the randomness is the diagonal boxes' and the
     /// random relabelling of rows within bands, bands, columns within stacks and stacks that follows.
     fn attempt_large(&mut self, rng: &mut Rng) -> bool {
         self.reset(rng);
         let limits = csp_core::Limits::none().with_nodes(RESTART_NODES);
-        let Ok(result) = crate::fast::solve(self.box_size, &self.cells, 1, &limits) else {
+        let Ok(result) = super::cells::solve_cells(self.box_size, &self.cells, 1, &limits) else {
             return false;
         };
         let Some(grid) = result.solution else {

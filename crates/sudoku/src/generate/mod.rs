@@ -1,12 +1,12 @@
 //! The puzzle generator: unique puzzles of any box size (2..=6), deterministic for a seed, rated by search effort.
 //!
 //! One candidate puzzle, numbered `index` within a run seeded with `seed`, is made in four steps, all drawing
-//! from the candidate's own random stream ([`rng::Rng::for_candidate`]):
-//! 1. a random complete grid ([`fill`]): randomised MRV search from random diagonal boxes;
-//! 2. clue removal in a seeded order, keeping the puzzle unique ([`dig`]: counts up to 2 with `fast`), down to
+//! from the candidate's own random stream ([`Rng::for_candidate`]):
+//! 1. a random complete grid (`fill.rs`): randomised MRV search from random diagonal boxes;
+//! 2. clue removal in a seeded order, keeping the puzzle unique (`dig.rs`: counts up to 2 with [`solve_cells`]), down to
 //!    a minimal puzzle or to a target clue count, optionally by 180-degree symmetric pairs;
 //! 3. a check of the result against the grid with the independent checker ([`crate::verify`]);
-//! 4. a rating ([`rate`]): the guesses of a second solver counting to 2, which must agree that the puzzle is
+//! 4. a rating (`rate.rs`, [`Rater`]): the guesses of a second solver counting to 2, which must agree that the puzzle is
 //!    unique and has the grid as its solution; candidates outside the requested rating range are rejected.
 //!
 //! Candidates are independent, so [`generate`] runs them in parallel batches on the current rayon pool and still
@@ -23,10 +23,11 @@
 //! assert!(p.to_line().starts_with(&p.puzzle.to_line()));
 //! ```
 
-pub mod dig;
-pub mod fill;
-pub mod rate;
-pub mod rng;
+mod cells;
+mod dig;
+mod fill;
+mod rate;
+mod rng;
 
 use std::collections::HashSet;
 use std::fmt;
@@ -35,12 +36,14 @@ use std::ops::ControlFlow;
 use rayon::prelude::*;
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
-use crate::registry::Status;
+use crate::solver::Status;
 use crate::verify;
 use dig::Dug;
 use fill::Filler;
-use rate::{Rater, Rating};
-use rng::Rng;
+
+pub use cells::solve_cells;
+pub use rate::{Rater, Rating, PREFERRED_RATERS};
+pub use rng::Rng;
 
 /// How far clues are removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,7 +70,7 @@ pub struct GenerateOptions {
     /// Node limit of each uniqueness check and of the rating solve (`None` = unlimited). A check stopped by
     /// it keeps its clue, so puzzles stay provably unique; see [`Generated::unproven`].
     pub node_limit: Option<u64>,
-    /// The rating solver's registry name; `None` = the first of [`rate::PREFERRED_RATERS`] available.
+    /// The rating solver's registry name; `None` = the first of [`PREFERRED_RATERS`] available.
     pub rater: Option<String>,
 }
 
@@ -87,7 +90,7 @@ impl GenerateOptions {
 }
 
 /// The default node limit of checks and ratings: none up to 9x9 (every check ends quickly), a bound on the
-/// larger boards, where a sparse puzzle can take `fast` millions of nodes to settle.
+/// larger boards, where a sparse puzzle can take [`solve_cells`] millions of nodes to settle.
 pub fn default_node_limit(box_size: usize) -> Option<u64> {
     (box_size > 3).then_some(20_000)
 }

@@ -11,7 +11,8 @@
 use csp_core::Limits;
 
 use crate::board::Board;
-use crate::registry::{self, Report, Request, Solve, Status};
+use crate::registry;
+use crate::solver::{Report, Request, Solve, Status};
 
 /// Raters tried in order when none is named.
 pub const PREFERRED_RATERS: [&str; 2] = ["csp-mrv-singles", "fast"];

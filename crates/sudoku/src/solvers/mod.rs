@@ -1,9 +1,15 @@
-//! The reference baselines: the seed exercise's depth-first search, as written ([`naive`]) and with O(1)
-//! used-tables ([`table`]). Both walk empty cells in row-major order and try digits in ascending order, so they
-//! visit the same search tree; they differ only in how a digit is checked. Every faster solver is checked against
-//! them.
+//! The solvers, one file (or folder) each, every one implementing [`Solve`](crate::Solve) and exporting its
+//! registry entry; the list of them is `registry.rs`.
+//!
+//! - The reference baselines: the seed exercise's depth-first search, as written ([`naive`]) and with O(1)
+//!   used-tables ([`table`]). Both walk empty cells in row-major order and try digits in ascending order, so they
+//!   visit the same search tree; they differ only in how a digit is checked. Every faster solver is checked
+//!   against them.
+//! - [`csp`]: the board on the csp-core engine, one `csp-*` entry per search strategy.
+//! - [`fast`]: the fastest, the 9x9 bitboard solver of [`masks`](crate::masks) and the engine for other sizes.
 
 pub mod csp;
+pub mod fast;
 pub mod naive;
 pub mod table;
 
@@ -12,7 +18,7 @@ use std::time::Instant;
 use csp_core::Stats;
 
 use crate::board::Board;
-use crate::registry::{Report, Status};
+use crate::solver::{Report, Status};
 
 /// Builds the report of a finished or stopped search.
 pub(crate) fn report(
@@ -44,7 +50,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use csp_core::Limits;
 
-    use crate::registry::{Request, Status};
+    use crate::solver::{Request, Status};
     use crate::solvers::{naive::NaiveSolver, table::TableSolver};
     use crate::{verify, Board, Solve};
 

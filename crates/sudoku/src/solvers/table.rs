@@ -13,7 +13,7 @@ use csp_core::Stats;
 
 use super::report;
 use crate::board::Board;
-use crate::registry::{Report, Request, Solve, SolverInfo};
+use crate::solver::{Report, Request, Solve, SolverInfo};
 
 /// Registry entry.
 pub const INFO: SolverInfo = SolverInfo {

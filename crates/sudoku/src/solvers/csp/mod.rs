@@ -19,10 +19,10 @@ pub mod presets;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use csp_core::{Limits, Model, ModelError, Outcome, Problem, Solver, Stats, VarId};
+use csp_core::{Limits, Model, ModelError, Problem, Solver, Stats, VarId};
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
-use crate::registry::{Report, Request, Solve, Status};
+use crate::solver::{Report, Request, Solve, Status};
 
 pub use presets::{Preset, Rules};
 
@@ -225,11 +225,7 @@ impl Solve for CspSolver {
             (r.outcome, r.count, r.first, r.stats)
         };
         stats.solutions = count;
-        let status = match outcome {
-            Outcome::Solved => Status::Solved,
-            Outcome::Unsatisfiable => Status::Unsatisfiable,
-            Outcome::Limit(_) => Status::Limit,
-        };
+        let status = Status::from(outcome);
         Report {
             status,
             solution: first.and_then(|s| decode(box_size, s.values())),

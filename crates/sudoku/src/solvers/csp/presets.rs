@@ -58,7 +58,7 @@
 use csp_core::{Propagation, Restarts, SearchConfig, ValueOrder, VarOrder};
 
 use super::CspSolver;
-use crate::registry::SolverInfo;
+use crate::solver::SolverInfo;
 
 /// How the board's rules are posted to the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -227,10 +227,7 @@ pub static ALL: [&Preset; 10] = [
 ];
 
 /// The registry entry of `preset`: the engine handles every box size 2..=6.
-const fn info(
-    preset: &'static Preset,
-    make: fn() -> Box<dyn crate::registry::Solve>,
-) -> SolverInfo {
+const fn info(preset: &'static Preset, make: fn() -> Box<dyn crate::solver::Solve>) -> SolverInfo {
     SolverInfo {
         name: preset.name,
         description: preset.description,

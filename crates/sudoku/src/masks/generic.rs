@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::{FastResult, InputError};
+use super::{InputError, MaskResult};
 
 /// Bit 63 of a cell's mask: the cell holds one value and that value has been removed from its peers.
 const DONE: u64 = 1 << 63;
@@ -238,7 +238,7 @@ pub fn solve_generic(
     givens: &[u8],
     solution_limit: u64,
     limits: &Limits,
-) -> Result<FastResult<Vec<u8>>, InputError> {
+) -> Result<MaskResult<Vec<u8>>, InputError> {
     solve_with(
         &mut Scratch::default(),
         box_size,
@@ -255,7 +255,7 @@ pub(super) fn solve_with(
     givens: &[u8],
     solution_limit: u64,
     limits: &Limits,
-) -> Result<FastResult<Vec<u8>>, InputError> {
+) -> Result<MaskResult<Vec<u8>>, InputError> {
     let size = super::check_input(box_size, givens)?;
     if scratch.geo.as_ref().is_none_or(|g| g.size != size) {
         scratch.geo = Some(Geometry::new(box_size));
@@ -292,7 +292,7 @@ pub(super) fn solve_with(
         Err(Stop::Limit(kind)) => Outcome::Limit(kind),
     };
     search.stats.solutions = search.count;
-    Ok(FastResult {
+    Ok(MaskResult {
         outcome,
         count: search.count,
         solution: search.solution,

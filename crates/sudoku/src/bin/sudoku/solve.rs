@@ -32,8 +32,9 @@ use crate::board::Board;
 use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat, WriterOptions};
 use crate::parse::{Reader, ReaderOptions, Record};
 use crate::per_thread::PerThread;
-use crate::registry::{self, Request, Solve, SolverInfo, Status};
+use crate::registry;
 use crate::verify;
+use sudoku::{Request, Solve, SolverInfo, Status};
 
 /// Records solved per parallel batch: large enough to keep every thread busy, small enough to bound memory.
 pub const CHUNK: usize = 4096;
@@ -583,7 +584,7 @@ mod tests {
     use super::*;
 
     use crate::parse::Reader;
-    use crate::registry::Report;
+    use sudoku::Report;
 
     /// Panics on its first solve, then answers like `table`.
     struct Flaky;

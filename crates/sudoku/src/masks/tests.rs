@@ -1,4 +1,5 @@
-//! Tests of the fast solvers against an independent checker and a plain DFS counter written here.
+//! Tests of the mask solvers, the generator's per-size solve ([`solve_cells`], here `solve`) and the registry's
+//! `fast` entry against an independent checker and a plain DFS counter written here.
 #![allow(clippy::unwrap_used)]
 
 use std::sync::atomic::AtomicBool;
@@ -6,7 +7,8 @@ use std::sync::Arc;
 
 use csp_core::{LimitKind, Limits, Outcome};
 
-use super::{solve, solve9, solve_generic, InputError};
+use super::{solve9, solve_generic, InputError};
+use crate::generate::solve_cells as solve;
 
 /// Proper 9x9 puzzles (one solution each): the classic textbook one, then hard ones from public benchmark lists
 /// (forum hardest, magictour top1465, 17-clue).
@@ -427,7 +429,8 @@ fn an_empty_36x36_board_is_solved_and_verified() {
 
 #[test]
 fn the_registry_entry_solves_every_size_and_the_crate_verifier_accepts_it() {
-    use crate::registry::{find, Request, Status};
+    use crate::registry::find;
+    use crate::solver::{Request, Status};
     use crate::{verify, Board};
     let info = find("fast").unwrap();
     let mut solver = (info.make)();
@@ -449,7 +452,8 @@ fn the_registry_entry_solves_every_size_and_the_crate_verifier_accepts_it() {
 
 #[test]
 fn the_registry_entry_reports_clashes_as_unsatisfiable_and_limits_as_limit() {
-    use crate::registry::{find, Request, Status};
+    use crate::registry::find;
+    use crate::solver::{Request, Status};
     use crate::Board;
     let mut solver = (find("fast").unwrap().make)();
     let clash = Board::from_cells(3, parse(NONE[0])).unwrap();

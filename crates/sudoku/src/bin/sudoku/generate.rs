@@ -1,7 +1,7 @@
 //! `sudoku generate`: unique puzzles for a board size and seed, rated, one line each on stdout.
 //!
 //! Output: a `#` header line naming the command and the rater (the reader skips it), then one puzzle per line
-//! in the line format with the rating as a trailing comment (see [`crate::generate::Generated::to_line`]).
+//! in the line format with the rating as a trailing comment (see [`sudoku::generate::Generated::to_line`]).
 //! Progress goes to stderr when it is a terminal; a summary line always does. Exit codes: 0 when every
 //! requested puzzle was written, 1 when the candidate budget ran out first (the puzzles found are written) or
 //! the solvers disagreed, 2 on bad options or output errors.
@@ -14,7 +14,7 @@ use clap::Args;
 
 use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
-use crate::generate::{generate_each, GenerateError, GenerateOptions, Generator, Target};
+use sudoku::generate::{generate_each, GenerateError, GenerateOptions, Generator, Target};
 
 /// Options of `sudoku generate`.
 #[derive(Debug, Args)]

@@ -10,7 +10,10 @@
 //! With several inputs, line and grid results name their file as grep does (`FILE:LINE:`, `# FILE: line L:`);
 //! `-H/--with-filename` and `--no-filename` force it on or off, and one input's output never changes.
 //!
-//! Adding a subcommand: one variant in [`Command`] and one module with its `Args` and `run`.
+//! Adding a subcommand: one variant in [`Command`] and one module beside this file with its `Args` and `run`.
+//!
+//! The binary is a client of the `sudoku` library like any other: it builds only with the `cli` feature (on by
+//! default), so `clap` and `ctrlc` are dependencies of this binary, not of the library.
 //!
 //! ```text
 //! sudoku solve puzzles.txt                      # one solution line per puzzle, default solver, all cores
@@ -32,6 +35,12 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+// The library modules the subcommands use, imported at the crate root so that their `crate::registry::...` paths
+// read the same as when this command line lived inside the library.
+#[cfg(test)]
+use sudoku::solvers;
+use sudoku::{board, format, parse, per_thread, registry, verify};
 
 /// Every puzzle solved / checked.
 pub const EXIT_OK: u8 = 0;
@@ -65,7 +74,7 @@ pub enum Command {
 }
 
 /// Parses the process arguments and runs the command.
-pub fn main() -> ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     ExitCode::from(run(cli))
 }

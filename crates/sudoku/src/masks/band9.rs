@@ -82,7 +82,7 @@ use std::time::Instant;
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
 use super::tables::{minirow_key, BAND, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, POP9, SOLO_ROWS};
-use super::{FastResult, InputError};
+use super::{InputError, MaskResult};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
 #[derive(Debug)]
@@ -502,7 +502,7 @@ pub fn solve9(
     givens: &[u8; 81],
     solution_limit: u64,
     limits: &Limits,
-) -> Result<FastResult<[u8; 81]>, InputError> {
+) -> Result<MaskResult<[u8; 81]>, InputError> {
     // The maximum vectorises; the position is only looked for on bad input.
     if let Some(cell) = (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
         .then(|| givens.iter().position(|&v| v > 9))
@@ -543,7 +543,7 @@ pub fn solve9(
         },
     };
     search.stats.solutions = search.count;
-    Ok(FastResult {
+    Ok(MaskResult {
         outcome,
         count: search.count,
         solution: search.solution,

@@ -1,0 +1,118 @@
+//! Sudoku solvers on raw cell arrays with bitmask candidates (no [`Board`](crate::Board), no engine): the
+//! building blocks of the registry's `fast` solver (`solvers/fast.rs`) and of the generator's solves.
+//!
+//! - [`solve9`] (9x9): candidates as bitboards, one 27-bit band per digit and band; band-level locked candidates and
+//!   hidden singles by table lookup, bit-sliced naked singles, copy-on-guess on a bi-value cell. See `band9.rs`.
+//! - [`solve_generic`] (every box size 2..=6): per-cell `u64` masks, naked + hidden singles, MRV guessing; a
+//!   baseline tested like the rest and the generator's 4x4 and 16x16 solver.
+//!
+//! Both take cells row-major with 0 = empty and 1..=N = given, and return a [`MaskResult`]: the outcome (a stopped
+//! search is [`Outcome::Limit`], never unsatisfiable), the number of solutions found up to the limit, the first
+//! solution and the search statistics. Givens that clash are unsatisfiable, not an error; only malformed input
+//! (wrong length, value above N, unsupported size) is an [`InputError`].
+//!
+//! ```
+//! use csp_core::{Limits, Outcome};
+//! let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+//! let mut cells = [0u8; 81];
+//! for (cell, ch) in cells.iter_mut().zip(line.bytes()) {
+//!     *cell = if ch == b'.' { 0 } else { ch - b'0' };
+//! }
+//! let result = sudoku::masks::solve9(&cells, 2, &Limits::none()).expect("values are 0..=9");
+//! assert_eq!(result.outcome, Outcome::Solved);
+//! assert_eq!(result.count, 1, "the puzzle is proper");
+//! assert_eq!(result.solution.expect("solved")[..9], [5, 3, 4, 6, 7, 8, 9, 1, 2]);
+//! ```
+
+mod band9;
+mod generic;
+mod tables;
+
+#[cfg(test)]
+mod tests;
+
+pub use band9::solve9;
+pub use generic::solve_generic;
+
+use csp_core::{Outcome, Stats};
+
+/// What one solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaskResult<S> {
+    /// Solved (at least one solution, and the search finished or reached the solution limit), unsatisfiable
+    /// (search exhausted with none), or stopped by a limit (whatever was found so far is still reported).
+    pub outcome: Outcome,
+    /// Solutions found, at most the solution limit.
+    pub count: u64,
+    /// The first solution found, row-major, values 1..=N.
+    pub solution: Option<S>,
+    /// Nodes (values tried at branch points), guesses (branch points; every one has at least two candidates),
+    /// fails (propagation conflicts), max_depth (deepest decision level), solutions. `time` is left zero: callers
+    /// that want it time the call.
+    pub stats: Stats,
+}
+
+/// Input the solvers cannot take: a caller's bug or unchecked user data, reported instead of a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputError {
+    /// The box size is outside 2..=6.
+    BadBoxSize(usize),
+    /// The cell slice does not have N*N entries.
+    BadLength {
+        /// N*N for the requested box size.
+        expected: usize,
+        /// The slice's length.
+        found: usize,
+    },
+    /// A cell holds a value above N.
+    BadValue {
+        /// Row-major index of the cell.
+        cell: usize,
+        /// The value found there.
+        value: u8,
+        /// N, the largest value allowed.
+        size: usize,
+    },
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::BadBoxSize(n) => write!(f, "box size {n} is not supported (2..=6)"),
+            InputError::BadLength { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            InputError::BadValue { cell, value, size } => {
+                let (row, col) = (cell / size.max(&1) + 1, cell % size.max(&1) + 1);
+                write!(
+                    f,
+                    "cell r{row}c{col} holds {value}, above the largest value {size}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+/// Checks what every solver here assumes of its input: a box size in 2..=6, N*N cells, values in 0..=N. Returns
+/// N.
+pub(crate) fn check_input(box_size: usize, givens: &[u8]) -> Result<usize, InputError> {
+    if !(2..=6).contains(&box_size) {
+        return Err(InputError::BadBoxSize(box_size));
+    }
+    let size = box_size * box_size;
+    if givens.len() != size * size {
+        return Err(InputError::BadLength {
+            expected: size * size,
+            found: givens.len(),
+        });
+    }
+    if let Some(cell) = givens.iter().position(|&v| usize::from(v) > size) {
+        return Err(InputError::BadValue {
+            cell,
+            value: givens[cell],
+            size,
+        });
+    }
+    Ok(size)
+}

@@ -1,0 +1,117 @@
+//! What a Sudoku solver is: the one signature every solver implements ([`Solve`]), what it is asked
+//! ([`Request`]) and what it answers ([`Report`], [`Status`]), and its registry entry ([`SolverInfo`]).
+//!
+//! The solvers themselves live under `solvers/`, the list of them in [`registry`](mod@crate::registry). Solvers
+//! are not global objects: [`SolverInfo::make`] builds an instance that owns its scratch buffers, one per thread
+//! (e.g. through rayon's `map_init`), reused across solves.
+
+use csp_core::{Limits, Outcome, Stats};
+
+use crate::board::Board;
+
+/// What a solve should do.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Stop after this many solutions: 1 = first solution, 2 = uniqueness check. 0 is treated as 1.
+    pub solution_limit: u64,
+    /// Node / time / cancel limits of this one solve.
+    pub limits: Limits,
+}
+
+impl Request {
+    /// First solution, no limits.
+    pub fn first() -> Request {
+        Request {
+            solution_limit: 1,
+            limits: Limits::none(),
+        }
+    }
+
+    /// Count solutions up to `limit` (2 proves uniqueness), no limits.
+    pub fn count_up_to(limit: u64) -> Request {
+        Request {
+            solution_limit: limit,
+            limits: Limits::none(),
+        }
+    }
+
+    /// The same request with these limits.
+    pub fn with_limits(mut self, limits: Limits) -> Request {
+        self.limits = limits;
+        self
+    }
+
+    /// The solution limit, at least 1.
+    pub fn effective_limit(&self) -> u64 {
+        self.solution_limit.max(1)
+    }
+}
+
+/// How a solve ended. Puzzles that are not valid input are rejected before solving, so there is no `Invalid`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// At least one solution found and the count is exact up to the solution limit.
+    Solved,
+    /// The search proved there is no solution (clashing givens included).
+    Unsatisfiable,
+    /// A node/time limit or a cancel stopped the search: nothing is proved. Never reported as unsatisfiable.
+    /// `count` and `solution` hold what was found before the stop.
+    Limit,
+}
+
+/// The one mapping from the engine's outcome to a Sudoku status: a stopped search proves nothing, whatever
+/// stopped it.
+impl From<Outcome> for Status {
+    fn from(outcome: Outcome) -> Status {
+        match outcome {
+            Outcome::Solved => Status::Solved,
+            Outcome::Unsatisfiable => Status::Unsatisfiable,
+            Outcome::Limit(_) => Status::Limit,
+        }
+    }
+}
+
+impl Status {
+    /// Lower-case name: `solved`, `unsatisfiable`, `limit`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Limit => "limit",
+        }
+    }
+}
+
+/// The result of one solve.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// How the solve ended.
+    pub status: Status,
+    /// The first solution found, if any.
+    pub solution: Option<Board>,
+    /// Solutions found, at most the solution limit.
+    pub count: u64,
+    /// What the solve cost: `nodes`, `guesses` (branch points with more than one candidate), `fails`,
+    /// `max_depth`, `time`.
+    pub stats: Stats,
+}
+
+/// A solver instance. It owns its per-thread scratch and may be reused for any number of boards of any
+/// supported size. A board with clashing givens is unsatisfiable, never a panic.
+pub trait Solve: Send {
+    /// Solves `board` as `req` asks.
+    fn solve(&mut self, board: &Board, req: &Request) -> Report;
+}
+
+/// A registered solver.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverInfo {
+    /// Short name used on the command line (`naive`, `table`, ...).
+    pub name: &'static str,
+    /// One line for `--list` and reports.
+    pub description: &'static str,
+    /// Whether the solver handles boards of this box size (2..=6).
+    pub supports: fn(box_size: usize) -> bool,
+    /// Builds a fresh instance.
+    pub make: fn() -> Box<dyn Solve>,
+}

@@ -1,0 +1,76 @@
+//! `fast`: the registry's fastest solver. 9x9 boards go to the bitboard solver [`solve9`] (its state lives on the
+//! stack); every other size (4x4, 16x16, 25x25, 36x36) to the engine itself, through the `csp-mrv-singles` preset,
+//! which runs these boards on csp-core's group kernel (faster there than the per-cell mask solver
+//! [`solve_generic`](crate::masks::solve_generic); the measurement is in `docs/measurements.md`).
+
+use std::time::Instant;
+
+use csp_core::Stats;
+
+use super::csp::presets::MRV_SINGLES;
+use super::csp::CspSolver;
+use crate::board::Board;
+use crate::masks::{solve9, InputError, MaskResult};
+use crate::solver::{Report, Request, Solve, SolverInfo, Status};
+
+/// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
+pub const INFO: SolverInfo = SolverInfo {
+    name: "fast",
+    description:
+        "9x9: digit bitboards per band, locked candidates + singles by table, bi-value guesses; \
+                  other sizes: the engine's group kernel (as csp-mrv-singles)",
+    supports: |box_size| (2..=6).contains(&box_size),
+    make: || Box::new(FastSolver::default()),
+};
+
+/// The `fast` solver behind the registry's interface: the 9x9 bitboard solver (its state lives on the stack) and,
+/// once a board of another size came, the engine solver it delegates those to.
+#[derive(Default)]
+pub struct FastSolver {
+    kernel: Option<CspSolver>,
+}
+
+impl Solve for FastSolver {
+    fn solve(&mut self, board: &Board, req: &Request) -> Report {
+        if board.box_size() != 3 {
+            return self
+                .kernel
+                .get_or_insert_with(|| CspSolver::new(&MRV_SINGLES))
+                .solve(board, req);
+        }
+        let start = Instant::now();
+        let limit = req.effective_limit();
+        let result = <&[u8; 81]>::try_from(board.cells())
+            .map_err(|_| InputError::BadLength {
+                expected: 81,
+                found: board.cells().len(),
+            })
+            .and_then(|cells| solve9(cells, limit, &req.limits))
+            .map(|r| MaskResult {
+                outcome: r.outcome,
+                count: r.count,
+                solution: r.solution.map(Vec::from),
+                stats: r.stats,
+            });
+        let mut report = match result {
+            Ok(r) => Report {
+                status: r.outcome.into(),
+                solution: r
+                    .solution
+                    .and_then(|cells| Board::from_cells(board.box_size(), cells).ok()),
+                count: r.count,
+                stats: r.stats,
+            },
+            // A `Board` upholds the size and value invariants, so this cannot happen; if it did, claiming
+            // unsatisfiable would be a lie, and "nothing proved" is the honest answer.
+            Err(_) => Report {
+                status: Status::Limit,
+                solution: None,
+                count: 0,
+                stats: Stats::default(),
+            },
+        };
+        report.stats.time = start.elapsed();
+        report
+    }
+}
