@@ -50,3 +50,9 @@ pub use board::{Board, House};
 pub use leetcode::{solve_sudoku, try_solve_sudoku};
 pub use registry::{find, registry};
 pub use solver::{Report, Request, Solve, SolverInfo, Status};
+
+/// The workspace README's Rust blocks, compiled and run by `cargo test --doc -p sudoku`, so every path the README
+/// shows (`sudoku::solve_sudoku`, `sudoku::try_solve_sudoku`, ...) keeps compiling.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

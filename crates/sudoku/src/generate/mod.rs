@@ -36,6 +36,7 @@ use std::ops::ControlFlow;
 use rayon::prelude::*;
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
+use crate::shard::Shard;
 use crate::solver::Status;
 use crate::verify;
 use dig::Dug;
@@ -72,6 +73,10 @@ pub struct GenerateOptions {
     pub node_limit: Option<u64>,
     /// The rating solver's registry name; `None` = the first of [`PREFERRED_RATERS`] available.
     pub rater: Option<String>,
+    /// The part of the candidate stream this run explores: the `j`-th candidate it makes is candidate
+    /// `index + j * count` of the whole stream, so the shards `0/N` .. `N-1/N` of one seed try every candidate
+    /// exactly once ([`Shard::WHOLE`]: all of them, in order).
+    pub shard: Shard,
 }
 
 impl GenerateOptions {
@@ -85,6 +90,7 @@ impl GenerateOptions {
             max_rating: None,
             node_limit: default_node_limit(box_size),
             rater: None,
+            shard: Shard::WHOLE,
         }
     }
 }
@@ -463,8 +469,10 @@ pub fn generate_each(
             .clamp(threads, 64 * threads)
             .min(max_candidates - summary.tried);
         let first = summary.tried;
+        let shard = options.shard;
         let results: Vec<Result<Candidate, GenerateError>> = (first..first + batch)
             .into_par_iter()
+            .map(|j| j.saturating_mul(shard.count).saturating_add(shard.index))
             .map_init(
                 || Generator::new(options),
                 |generator, index| match generator {

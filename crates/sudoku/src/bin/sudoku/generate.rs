@@ -15,6 +15,7 @@ use clap::Args;
 use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_OK, EXIT_USAGE};
 use sudoku::generate::{generate_each, GenerateError, GenerateOptions, Generator, Target};
+use sudoku::shard::Shard;
 
 /// Options of `sudoku generate`.
 #[derive(Debug, Args)]
@@ -59,11 +60,23 @@ pub struct GenerateArgs {
     /// Leave out the `#` header line.
     #[arg(long)]
     pub no_header: bool,
+    /// Explore only shard I of N of the candidate stream (candidates whose number k has k % N == I; I is
+    /// 0-based) and write this shard's share of `--count` (and of `--max-attempts`): the N shards of one seed,
+    /// run as independent processes, try every candidate once and write `--count` puzzles together. Without the
+    /// flag, Slurm job arrays or Kubernetes Indexed Jobs give I and N (see `sudoku::shard`).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+}
+
+/// The share of `total` that shard `shard` takes: `total / N`, plus one for the first `total % N` shards.
+fn share(total: u64, shard: Shard) -> u64 {
+    total / shard.count + u64::from(shard.index < total % shard.count)
 }
 
 impl GenerateArgs {
-    fn options(&self) -> GenerateOptions {
+    fn options(&self, shard: Shard) -> GenerateOptions {
         let mut options = GenerateOptions::new(self.size);
+        options.shard = shard;
         options.target = match self.clues {
             Some(c) => Target::Clues(c),
             None => Target::Minimal,
@@ -80,7 +93,7 @@ impl GenerateArgs {
 
     /// The options that decide the output, as a command line (for the header). The node limit is spelled out
     /// even when it is the size's default, so the line reproduces the file if the default ever changes.
-    fn command_line(&self, rater: &str, node_limit: Option<u64>) -> String {
+    fn command_line(&self, rater: &str, node_limit: Option<u64>, shard: Shard) -> String {
         let side = self.size * self.size;
         let mut cmd = format!(
             "sudoku generate --size {side} --count {} --seed {}",
@@ -103,13 +116,31 @@ impl GenerateArgs {
         if let Some(n) = node_limit {
             cmd.push_str(&format!(" --node-limit {n}"));
         }
+        if !shard.is_whole() {
+            cmd.push_str(&format!(" --shard {shard}"));
+        }
         cmd
     }
 }
 
 /// Runs `sudoku generate`.
 pub fn run(args: &GenerateArgs) -> u8 {
-    let options = args.options();
+    let shard = match Shard::resolve(args.shard) {
+        Ok(s) => s.unwrap_or(Shard::WHOLE),
+        Err(e) => {
+            eprintln!("sudoku generate: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let options = args.options(shard);
+    // This shard's part of the puzzles and of the candidate budget (all of them without shards).
+    let count = usize::try_from(share(args.count as u64, shard)).unwrap_or(usize::MAX);
+    if !shard.is_whole() {
+        eprintln!(
+            "sudoku generate: shard {shard}: candidates k with k % {} == {}, {count} of the {} puzzles",
+            shard.count, shard.index, args.count
+        );
+    }
     let rater = match Generator::new(&options) {
         Ok(g) => g.rater_name(),
         Err(e) => {
@@ -130,9 +161,10 @@ pub fn run(args: &GenerateArgs) -> u8 {
             return EXIT_USAGE;
         }
     };
-    let budget = args
-        .max_attempts
-        .unwrap_or_else(|| (args.count as u64).saturating_mul(1000).max(1000));
+    let budget = match args.max_attempts {
+        Some(total) => share(total, shard),
+        None => (count as u64).saturating_mul(1000).max(1000),
+    };
     let show_progress = io::stderr().is_terminal();
     let start = Instant::now();
     // Not `stdout().lock()`: the sink runs inside the pool's `install`, which needs a `Send` writer.
@@ -146,7 +178,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         if let Err(e) = writeln!(
             out,
             "# {} ({limit}; rating = guesses of `{rater}` counting solutions to 2)",
-            args.command_line(rater, options.node_limit)
+            args.command_line(rater, options.node_limit, shard)
         ) {
             write_error = Some(e);
         }
@@ -156,7 +188,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         None
     } else {
         Some(pool.install(|| {
-            generate_each(&options, args.seed, args.count, budget, |g| {
+            generate_each(&options, args.seed, count, budget, |g| {
                 let line = g.to_line();
                 if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
                     write_error = Some(e);
@@ -164,7 +196,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
                 }
                 written += 1;
                 if show_progress {
-                    eprint!("\rgenerated {written}/{}", args.count);
+                    eprint!("\rgenerated {written}/{count}");
                 }
                 ControlFlow::Continue(())
             })

@@ -34,6 +34,7 @@ use crate::parse::{Reader, ReaderOptions, Record};
 use crate::per_thread::PerThread;
 use crate::registry;
 use crate::verify;
+use sudoku::shard::Shard;
 use sudoku::{Request, Solve, SolverInfo, Status};
 
 /// Records solved per parallel batch: large enough to keep every thread busy, small enough to bound memory.
@@ -86,6 +87,16 @@ pub struct SolveArgs {
     /// Count solutions up to 2: unique (1), multiple (2) or none (0).
     #[arg(long)]
     pub count: bool,
+    /// Count solutions exactly up to N (a puzzle with more reports N): `solutions` in jsonl, the count after
+    /// the status in line and grid output, as with `--count`.
+    #[arg(long, value_name = "N", conflicts_with = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count_limit: Option<u64>,
+    /// Solve only shard I of N of each input (records whose 0-based index k in their file has k % N == I; I is
+    /// 0-based), for a run split over independent processes; the results keep their file and line. Without the
+    /// flag, Slurm job arrays (`SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT`) or Kubernetes Indexed Jobs
+    /// (`JOB_COMPLETION_INDEX`, `JOB_COMPLETIONS`) give I and N.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FormatArg::Line)]
     pub format: FormatArg,
@@ -113,6 +124,15 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
+    /// Solutions to look for per puzzle, and whether they are counted (`--count`: 2, `--count-limit N`: N).
+    pub fn solution_limit(&self) -> (u64, bool) {
+        match (self.count_limit, self.count) {
+            (Some(n), _) => (n, true),
+            (None, true) => (2, true),
+            (None, false) => (1, false),
+        }
+    }
+
     /// Whether line and grid results name their file: as asked, else when there is more than one input.
     pub fn names_files(&self) -> bool {
         if self.with_filename {
@@ -276,7 +296,7 @@ fn compare_expected(board: &Board, expected: &Board, outcome: &Outcome) -> Optio
         (EntryStatus::Solved, Some(found)) if found == expected => None,
         (EntryStatus::Solved, Some(_)) => match expected_valid() {
             Err(e) => Some(format!("the expected solution is wrong: {e}")),
-            Ok(()) if outcome.count == Some(2) => None,
+            Ok(()) if outcome.count.is_some_and(|c| c >= 2) => None,
             Ok(()) if outcome.count == Some(1) => Some(
                 "the solver proved the puzzle unique, yet the expected solution differs and also solves it"
                     .to_string(),
@@ -326,10 +346,24 @@ pub fn run(args: &SolveArgs) -> u8 {
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Relaxed))
     };
+    let (solution_limit, counting) = args.solution_limit();
     let req = Request {
-        solution_limit: if args.count { 2 } else { 1 },
+        solution_limit,
         limits,
     };
+    let shard = match Shard::resolve(args.shard) {
+        Ok(s) => s.unwrap_or(Shard::WHOLE),
+        Err(e) => {
+            eprintln!("sudoku: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if !shard.is_whole() {
+        eprintln!(
+            "sudoku: shard {shard}: records k of each input with k % {} == {}",
+            shard.count, shard.index
+        );
+    }
     let options = ReaderOptions {
         box_size: args.size,
     };
@@ -361,7 +395,7 @@ pub fn run(args: &SolveArgs) -> u8 {
                     return None;
                 }
                 let outcome = solvers.with(info.make, |solver| {
-                    solve_record(solver, info, record, &req, args.count)
+                    solve_record(solver, info, record, &req, counting)
                 });
                 (outcome.status != EntryStatus::Limit || !interrupted()).then_some(outcome)
             })
@@ -381,7 +415,10 @@ pub fn run(args: &SolveArgs) -> u8 {
             }
         };
         let name = input.name;
-        let mut reader = Reader::with_options(input.reader, options);
+        let mut reader = Reader::with_options(input.reader, options)
+            .enumerate()
+            .filter(|(k, _)| shard.contains(*k))
+            .map(|(_, record)| record);
         // Pipeline: while the pool solves chunk i, one task writes chunk i-1 and reads chunk i+1, so reading and
         // writing (sequential by nature) overlap the solving. At most three chunks are held.
         // Chunks start small and double up to CHUNK, so the first results of a slow run show (and survive a
