@@ -118,7 +118,7 @@ pub fn grow_cages<L: Clone>(
         }
     }
     for _ in 0..passes {
-        rng.shuffle(&mut pairs);
+        rng.shuffle_by(&mut pairs, Rng::below_hi32);
         for &(a, b) in &pairs {
             let find =
                 |cell: usize, cages: &[Cage<L>]| cages.iter().position(|k| k.cells.contains(&cell));

@@ -478,10 +478,10 @@ pub fn generate_unique(
                             op: Op::Div,
                         });
                     }
-                    options[rng.below(options.len())]
+                    options[rng.below_hi32(options.len())]
                 }
                 _ => {
-                    if rng.below(2) == 0 {
+                    if rng.below_hi32(2) == 0 {
                         Clue {
                             target: vals.iter().sum(),
                             op: Op::Add,

@@ -275,7 +275,7 @@ pub fn random_latin_square(n: usize, rng: &mut Rng) -> Vec<usize> {
                 k += 1;
             }
         }
-        if k == 2 && rng.below(2) == 1 {
+        if k == 2 && rng.below_hi32(2) == 1 {
             found[1]
         } else {
             found[0]
@@ -288,9 +288,9 @@ pub fn random_latin_square(n: usize, rng: &mut Rng) -> Vec<usize> {
             Some(cell) => cell,
             None => {
                 proper_steps += 1;
-                let (r, c) = (rng.below(n), rng.below(n));
+                let (r, c) = (rng.below_hi32(n), rng.below_hi32(n));
                 let s0 = (0..n).find(|&s| m[idx(r, c, s)] == 1).unwrap_or(0);
-                let s = (s0 + 1 + rng.below(n - 1)) % n;
+                let s = (s0 + 1 + rng.below_hi32(n - 1)) % n;
                 (r, c, s)
             }
         };
@@ -315,7 +315,7 @@ pub fn random_latin_square(n: usize, rng: &mut Rng) -> Vec<usize> {
 /// Empties `round(fraction * n^2)` cells of a full square, chosen uniformly by the seeded generator.
 pub fn punch_holes(n: usize, square: &[usize], fraction: f64, rng: &mut Rng) -> Latin {
     let mut order: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut order);
+    rng.shuffle_by(&mut order, Rng::below_hi32);
     let holes = ((fraction.clamp(0.0, 1.0) * (n * n) as f64).round() as usize).min(n * n);
     let mut cells: Vec<Option<usize>> = square.iter().map(|&v| Some(v)).collect();
     for &i in &order[..holes] {
@@ -348,7 +348,7 @@ pub fn generate_unique(
         cells: square.iter().map(|&v| Some(v)).collect(),
     };
     let mut order: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut order);
+    rng.shuffle_by(&mut order, Rng::below_hi32);
     let mut holes = 0;
     for i in order {
         if holes == max_holes {

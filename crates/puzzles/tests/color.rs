@@ -111,7 +111,7 @@ fn value_precedence_keeps_exactly_the_colourable_cases() {
         let n = 6 + round % 5;
         let edges: Vec<(usize, usize)> = (0..n)
             .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
-            .filter(|_| rng.below(100) < 45)
+            .filter(|_| rng.below_hi32(100) < 45)
             .collect();
         let g = Graph::new(n, edges).unwrap();
         for k in 1..=5 {

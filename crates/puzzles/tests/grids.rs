@@ -230,11 +230,11 @@ fn kenken_counts_match_brute_force_on_random_4x4_cages() {
                         target: v,
                         op: Op::Given,
                     },
-                    [a, b] if rng.below(2) == 0 => Clue {
+                    [a, b] if rng.below_hi32(2) == 0 => Clue {
                         target: a.abs_diff(b),
                         op: Op::Sub,
                     },
-                    _ if rng.below(2) == 0 => Clue {
+                    _ if rng.below_hi32(2) == 0 => Clue {
                         target: vals.iter().product(),
                         op: Op::Mul,
                     },

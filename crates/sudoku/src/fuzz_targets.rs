@@ -21,6 +21,7 @@
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+use csp_core::rng::Rng;
 use csp_core::Limits;
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
@@ -548,33 +549,10 @@ impl Reference {
     }
 }
 
-/// The seeded generator (the project's SplitMix64) so tests and fuzz bodies draw the same boards on every
-/// machine; `below` keeps this module's mapping, the remainder ([`csp_core::rng::Rng::below_mod`]), which the
-/// pinned boards were drawn with.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(csp_core::rng::Rng);
-
-impl SplitMix64 {
-    /// A stream from `seed`.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(csp_core::rng::Rng::new(seed))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A value in `0..bound` (`bound > 0`; the tiny modulo bias does not matter here).
-    pub fn below(&mut self, bound: usize) -> usize {
-        self.0.below_mod(bound as u64) as usize
-    }
-
-    /// Shuffles `items` (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        self.0
-            .shuffle_by(items, |r, n| r.below_mod(n as u64) as usize);
-    }
+/// A draw in `0..bound` by the remainder ([`Rng::below_mod`]): the mapping the test and fuzz boards were drawn
+/// with, so the pinned boards stay the same.
+fn below(rng: &mut Rng, bound: usize) -> usize {
+    rng.below_mod(bound as u64) as usize
 }
 
 /// A random complete grid of `box_size`, from `seed`: the standard pattern grid
@@ -583,16 +561,16 @@ impl SplitMix64 {
 pub fn random_solved_grid(box_size: usize, seed: u64) -> Board {
     let b = box_size.clamp(MIN_BOX, MAX_BOX);
     let n = b * b;
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let mut digits: Vec<u8> = (1..=n as u8).collect();
-    rng.shuffle(&mut digits);
-    let order = |rng: &mut SplitMix64| {
+    rng.shuffle_by(&mut digits, below);
+    let order = |rng: &mut Rng| {
         let mut bands: Vec<usize> = (0..b).collect();
-        rng.shuffle(&mut bands);
+        rng.shuffle_by(&mut bands, below);
         let mut lines = Vec::with_capacity(n);
         for band in bands {
             let mut inner: Vec<usize> = (0..b).collect();
-            rng.shuffle(&mut inner);
+            rng.shuffle_by(&mut inner, below);
             lines.extend(inner.into_iter().map(|i| band * b + i));
         }
         lines
@@ -616,12 +594,12 @@ pub fn random_solved_grid(box_size: usize, seed: u64) -> Board {
 
 /// `grid` with each cell emptied with probability `holes_per_mille / 1000`, from `seed`.
 pub fn with_holes(grid: &Board, holes_per_mille: u32, seed: u64) -> Board {
-    let mut rng = SplitMix64::new(seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+    let mut rng = Rng::new(seed ^ 0xA5A5_5A5A_0F0F_F0F0);
     let cells = grid
         .cells()
         .iter()
         .map(|&v| {
-            if rng.below(1000) < holes_per_mille as usize {
+            if below(&mut rng, 1000) < holes_per_mille as usize {
                 0
             } else {
                 v

@@ -8,7 +8,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use csp_core::rng::Rng;
 use csp_core::Limits;
+use sudoku::fuzz_targets::random_solved_grid;
 use sudoku::solvers::csp::{presets, CspSolver, Preset};
 use sudoku::{find, registry, verify, Board, Request, Solve, Status};
 
@@ -33,40 +35,17 @@ fn row_major(p: &Preset) -> bool {
     p.var_order == csp_core::VarOrder::Input
 }
 
-/// A deterministic generator (64-bit LCG, Knuth's constants) for test boards.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, bound: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % bound as u64) as usize
-    }
-}
-
-/// A full valid grid of box size `b`: the shifted-rows pattern with the digits relabelled at random.
-fn full_grid(b: usize, rng: &mut Lcg) -> Vec<u8> {
-    let n = b * b;
-    let mut relabel: Vec<u8> = (1..=n as u8).collect();
-    for i in (1..n).rev() {
-        relabel.swap(i, rng.next(i + 1));
-    }
-    (0..n * n)
-        .map(|cell| {
-            let (r, c) = (cell / n, cell % n);
-            relabel[(r * b + r / b + c) % n]
-        })
-        .collect()
+/// A full valid grid of box size `b` from the test grid generator, seeded by `rng`.
+fn full_grid(b: usize, rng: &mut Rng) -> Vec<u8> {
+    random_solved_grid(b, rng.next_u64()).cells().to_vec()
 }
 
 /// `full` with `holes` random cells emptied.
-fn with_holes(b: usize, full: &[u8], holes: usize, rng: &mut Lcg) -> Board {
+fn with_holes(b: usize, full: &[u8], holes: usize, rng: &mut Rng) -> Board {
     let mut cells = full.to_vec();
     let mut order: Vec<usize> = (0..cells.len()).collect();
     for i in (1..order.len()).rev() {
-        order.swap(i, rng.next(i + 1));
+        order.swap(i, rng.below_mod(i as u64 + 1) as usize);
     }
     for &i in &order[..holes] {
         cells[i] = 0;
@@ -209,7 +188,7 @@ fn every_preset_counts_an_empty_four_by_four_as_288() {
 
 #[test]
 fn every_preset_agrees_with_fast_on_random_four_by_fours() {
-    let mut rng = Lcg(4);
+    let mut rng = Rng::new(4);
     let mut solvers = solvers();
     for round in 0..40 {
         let full = full_grid(2, &mut rng);
@@ -236,7 +215,7 @@ fn every_preset_solves_the_proper_nine_by_nines_uniquely() {
 
 #[test]
 fn row_major_presets_agree_with_fast_on_random_nine_by_nines() {
-    let mut rng = Lcg(9);
+    let mut rng = Rng::new(9);
     let mut solvers: Vec<CspSolver> = solvers()
         .into_iter()
         .filter(|s| row_major(s.preset()))
@@ -294,7 +273,7 @@ fn clashing_givens_are_unsatisfiable_without_a_decision() {
 
 #[test]
 fn every_preset_agrees_with_fast_on_sixteen_by_sixteens() {
-    let mut rng = Lcg(16);
+    let mut rng = Rng::new(16);
     let mut solvers = solvers();
     for holes in [40, 90, 130] {
         let full = full_grid(4, &mut rng);
@@ -318,7 +297,7 @@ fn every_preset_agrees_with_fast_on_sixteen_by_sixteens() {
 #[test]
 fn mrv_singles_solves_twenty_five_and_thirty_six_wide_boards() {
     let mut s = CspSolver::new(&presets::MRV_SINGLES);
-    let mut rng = Lcg(25);
+    let mut rng = Rng::new(25);
     for (b, holes) in [(5, 300), (6, 500)] {
         let full = full_grid(b, &mut rng);
         let board = with_holes(b, &full, holes, &mut rng);
@@ -375,7 +354,7 @@ fn limits_of_one_request_do_not_leak_into_the_next() {
 #[test]
 fn one_instance_serves_every_box_size_in_turn() {
     let mut s = CspSolver::new(&presets::MRV_SINGLES);
-    let mut rng = Lcg(2);
+    let mut rng = Rng::new(2);
     for b in [3, 2, 4, 2, 3] {
         let full = full_grid(b, &mut rng);
         let board = with_holes(b, &full, b * b * b, &mut rng);
@@ -386,7 +365,7 @@ fn one_instance_serves_every_box_size_in_turn() {
 
 #[test]
 fn a_full_valid_grid_is_its_own_only_solution() {
-    let mut rng = Lcg(3);
+    let mut rng = Rng::new(3);
     let board = Board::from_cells(3, full_grid(3, &mut rng)).unwrap();
     for mut s in solvers() {
         let r = s.solve(&board, &Request::count_up_to(2));

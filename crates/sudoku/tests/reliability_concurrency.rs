@@ -5,15 +5,16 @@
 #![allow(clippy::unwrap_used)]
 
 use assert_cmd::Command;
+use csp_core::rng::Rng;
 use serde_json::Value;
-use sudoku::fuzz_targets::{random_solved_grid, with_holes, SplitMix64};
+use sudoku::fuzz_targets::{random_solved_grid, with_holes};
 
 /// Records per parallel batch in `sudoku solve` (`src/bin/sudoku/solve.rs`, private there); the input spans two batches.
 const CHUNK: usize = 4096;
 
 /// A file of `CHUNK + 1000` records: 4x4 and 9x9 puzzles, some with a changed given, some malformed.
 fn mixed_input() -> String {
-    let mut rng = SplitMix64::new(42);
+    let mut rng = Rng::new(42);
     let mut text = String::new();
     for i in 0..CHUNK + 1000 {
         let box_size = if i % 4 == 0 { 2 } else { 3 };
@@ -26,7 +27,12 @@ fn mixed_input() -> String {
             7 => text.push_str("not a puzzle at all\n"),
             13 => {
                 let n = board.side();
-                board.set(rng.below(n * n), 1 + rng.below(n) as u8).unwrap();
+                board
+                    .set(
+                        rng.below_mod((n * n) as u64) as usize,
+                        1 + rng.below_mod(n as u64) as u8,
+                    )
+                    .unwrap();
                 text.push_str(&format!("{}\n", board.to_line()));
             }
             29 => text.push_str(&format!("{}x\n", &board.to_line()[1..])),

@@ -9,33 +9,43 @@
 
 #![allow(clippy::unwrap_used)]
 
+use csp_core::rng::Rng;
 use sudoku::fuzz_targets::{
-    count_4x4, random_solved_grid, reference_count, with_holes, CrossCheck, SplitMix64,
+    count_4x4, random_solved_grid, reference_count, with_holes, CrossCheck,
 };
 use sudoku::Board;
 
 /// Board `i` of the sample of `box_size`.
 fn sample_board(box_size: usize, i: u64) -> Board {
-    let mut rng = SplitMix64::new(i.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ box_size as u64);
+    let mut rng = Rng::new(i.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ box_size as u64);
     let n = box_size * box_size;
     match i % 3 {
         0 | 1 => {
             let grid = random_solved_grid(box_size, rng.next_u64());
             // 9x9: at most 65% holes keeps the naive DFS's counting runs short.
             let max_holes = if box_size == 2 { 1000 } else { 650 };
-            let mut board = with_holes(&grid, rng.below(max_holes + 1) as u32, rng.next_u64());
+            let mut board = with_holes(
+                &grid,
+                rng.below_mod((max_holes + 1) as u64) as u32,
+                rng.next_u64(),
+            );
             if i % 3 == 1 {
-                let cell = rng.below(n * n);
-                let value = 1 + rng.below(n) as u8;
+                let cell = rng.below_mod((n * n) as u64) as usize;
+                let value = 1 + rng.below_mod(n as u64) as u8;
                 board.set(cell, value).unwrap();
             }
             board
         }
         _ => {
             let mut board = Board::empty(box_size).unwrap();
-            let givens = rng.below(if box_size == 2 { 9 } else { 25 });
+            let givens = rng.below_mod(if box_size == 2 { 9 } else { 25 }) as usize;
             for _ in 0..givens {
-                board.set(rng.below(n * n), 1 + rng.below(n) as u8).unwrap();
+                board
+                    .set(
+                        rng.below_mod((n * n) as u64) as usize,
+                        1 + rng.below_mod(n as u64) as u8,
+                    )
+                    .unwrap();
             }
             board
         }

@@ -8,7 +8,7 @@
 //!
 //! Boards of box size 5 and 6 are completed by [`solve_cells`] instead (see [`Filler::fill`]).
 
-use super::rng::Rng;
+use super::rng::{pick_bit, Rng};
 
 /// Nodes (values placed) after which a fill attempt is abandoned and restarted.
 pub const RESTART_NODES: u64 = 200_000;
@@ -139,7 +139,7 @@ impl Filler {
             match self.most_constrained() {
                 None => return true,
                 Some((cell, cand)) if cand != 0 => {
-                    let bit = rng.pick_bit(cand);
+                    let bit = pick_bit(rng, cand);
                     self.place(cell, bit as u8 + 1);
                     self.stack.push((cell, cand & !(1u64 << bit)));
                     nodes += 1;
@@ -154,7 +154,7 @@ impl Filler {
                 };
                 self.clear(cell);
                 if rest != 0 {
-                    let bit = rng.pick_bit(rest);
+                    let bit = pick_bit(rng, rest);
                     self.place(cell, bit as u8 + 1);
                     self.stack.push((cell, rest & !(1u64 << bit)));
                     nodes += 1;

@@ -1,7 +1,7 @@
 //! The puzzle generator: unique puzzles of any box size (2..=6), deterministic for a seed, rated by search effort.
 //!
 //! One candidate puzzle, numbered `index` within a run seeded with `seed`, is made in four steps, all drawing
-//! from the candidate's own random stream ([`Rng::for_candidate`]):
+//! from the candidate's own random stream ([`candidate_rng`]):
 //! 1. a random complete grid (`fill.rs`): randomised MRV search from random diagonal boxes;
 //! 2. clue removal in a seeded order, keeping the puzzle unique (`dig.rs`: counts up to 2 with [`solve_cells`]), down to
 //!    a minimal puzzle or to a target clue count, optionally by 180-degree symmetric pairs;
@@ -44,7 +44,7 @@ use fill::Filler;
 
 pub use cells::solve_cells;
 pub use rate::{Rater, Rating, PREFERRED_RATERS};
-pub use rng::Rng;
+pub use rng::{candidate_rng, Rng};
 
 /// How far clues are removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -310,7 +310,7 @@ impl Generator {
     /// Makes candidate `index` of the run seeded with `seed`.
     pub fn candidate(&mut self, seed: u64, index: u64) -> Result<Candidate, GenerateError> {
         let b = self.options.box_size;
-        let mut rng = Rng::for_candidate(seed, index);
+        let mut rng = candidate_rng(seed, index);
         let (grid, _restarts) = self.filler.fill(&mut rng);
         let grid = grid.to_vec();
         let internal = |detail: String, puzzle: String| GenerateError::Disagreement {

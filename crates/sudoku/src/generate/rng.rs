@@ -1,58 +1,30 @@
-//! The generator's seeded PRNG: the project's SplitMix64 (`csp_core::rng`; Steele, Lea and Flood, "Fast
-//! splittable pseudorandom number generators", OOPSLA 2014).
+//! The generator's random streams: the project's one generator ([`Rng`], csp-core's SplitMix64, re-exported by
+//! [`generate`](super)) with the two helpers only the generator needs.
 //!
 //! Why our own and not `rand`: the shipped datasets are reproduced from their seed, so the stream must never
-//! change under us with a dependency upgrade. SplitMix64 is 64 bits of state, passes BigCrush, and its output
-//! function doubles as the seed mixer that gives every candidate puzzle an independent stream
-//! ([`Rng::for_candidate`]), which is what lets candidates be generated in parallel and still come out the same.
+//! change under us with a dependency upgrade. SplitMix64's output function doubles as the seed mixer that gives
+//! every candidate puzzle an independent stream ([`candidate_rng`]), which is what lets candidates be generated in
+//! parallel and still come out the same. Indices are drawn with [`Rng::below_usize`] (Lemire's multiply-shift on
+//! the whole word), the mapping the shipped datasets were generated with.
 
+pub use csp_core::rng::Rng;
 use csp_core::rng::{mix, GAMMA};
 
-/// The generator's view of [`csp_core::rng::Rng`] (SplitMix64): the project's one generator, with the
-/// generator's own helpers ([`Rng::for_candidate`], [`Rng::pick_bit`]). Deterministic: the same seed gives the
-/// same numbers on every platform.
-#[derive(Clone, Debug)]
-pub struct Rng(csp_core::rng::Rng);
+/// The stream of candidate `index` of a run seeded with `seed`: independent of every other candidate's, so
+/// candidate `i` is the same whether it is generated alone, in order, or on another thread.
+pub fn candidate_rng(seed: u64, index: u64) -> Rng {
+    Rng::new(mix(seed ^ mix(index.wrapping_add(GAMMA))))
+}
 
-impl Rng {
-    /// A stream starting from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(csp_core::rng::Rng::new(seed))
+/// A uniformly chosen set bit of `mask` (which must be non-zero; `0` gives bit 0), as its index.
+pub(crate) fn pick_bit(rng: &mut Rng, mask: u64) -> u32 {
+    let mut k = rng.below_usize(mask.count_ones() as usize);
+    let mut m = mask;
+    while k > 0 {
+        m &= m - 1;
+        k -= 1;
     }
-
-    /// The stream of candidate `index` of a run seeded with `seed`: independent of every other candidate's, so
-    /// candidate `i` is the same whether it is generated alone, in order, or on another thread.
-    pub fn for_candidate(seed: u64, index: u64) -> Rng {
-        Rng::new(mix(seed ^ mix(index.wrapping_add(GAMMA))))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A number in `0..n` (`n >= 1`; `0` for `n == 0`), by Lemire's multiply-shift on the whole word. The bias
-    /// is below `n / 2^64`, irrelevant for the board sizes here, and the method never loops, so the stream
-    /// consumed per call is fixed (one word), which keeps runs easy to reason about.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0.below_usize(n)
-    }
-
-    /// Shuffles `items` in place (Fisher-Yates, from the back).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        self.0.shuffle(items);
-    }
-
-    /// A uniformly chosen set bit of `mask` (which must be non-zero; `0` gives bit 0), as its index.
-    pub fn pick_bit(&mut self, mask: u64) -> u32 {
-        let mut k = self.below(mask.count_ones() as usize);
-        let mut m = mask;
-        while k > 0 {
-            m &= m - 1;
-            k -= 1;
-        }
-        m.trailing_zeros() % 64
-    }
+    m.trailing_zeros() % 64
 }
 
 #[cfg(test)]
@@ -63,22 +35,24 @@ mod tests {
     fn the_stream_is_pinned_for_the_shipped_datasets() {
         // The datasets are regenerated from seeds: these exact numbers (whole-word multiply-shift) must not move.
         let mut r = Rng::new(2024);
-        let xs: Vec<usize> = (1..=12).map(|n| r.below(n * 7)).collect();
+        let xs: Vec<usize> = (1..=12).map(|n| r.below_usize(n * 7)).collect();
         assert_eq!(xs, [4, 1, 6, 3, 29, 23, 6, 33, 10, 29, 35, 70]);
         let mut items: Vec<u32> = (0..10).collect();
         r.shuffle(&mut items);
         assert_eq!(items, [0, 2, 6, 3, 7, 9, 4, 1, 5, 8]);
         let mut r = Rng::new(2024);
-        let big: Vec<usize> = (0..6).map(|k| r.below(4_000_000_007 - 97 * k)).collect();
+        let big: Vec<usize> = (0..6)
+            .map(|k| r.below_usize(4_000_000_007 - 97 * k))
+            .collect();
         assert_eq!(
             big,
             [2491062150, 388927625, 1194304588, 464746889, 3322311417, 2209684925]
         );
-        assert_eq!(Rng::for_candidate(5, 3).next_u64(), 0x30E0_DCBF_81A5_00EC);
+        assert_eq!(candidate_rng(5, 3).next_u64(), 0x30E0_DCBF_81A5_00EC);
         let mut r = Rng::new(99);
         let bits: Vec<u32> = [0b1010_0100, 0xFFFF, 1 << 40 | 1 << 3, 0b111]
             .into_iter()
-            .map(|m| r.pick_bit(m))
+            .map(|m| pick_bit(&mut r, m))
             .collect();
         assert_eq!(bits, [2, 0, 40, 0]);
     }
@@ -96,29 +70,29 @@ mod tests {
         let mut r = Rng::new(7);
         let mut seen = [false; 5];
         for _ in 0..200 {
-            let x = r.below(5);
+            let x = r.below_usize(5);
             assert!(x < 5);
             seen[x] = true;
         }
         assert!(seen.iter().all(|&s| s));
-        assert_eq!(r.below(0), 0);
+        assert_eq!(r.below_usize(0), 0);
     }
 
     #[test]
     fn candidate_streams_differ_by_index_and_repeat_by_seed() {
-        let a = Rng::for_candidate(1, 0).next_u64();
-        let b = Rng::for_candidate(1, 1).next_u64();
-        let c = Rng::for_candidate(2, 0).next_u64();
+        let a = candidate_rng(1, 0).next_u64();
+        let b = candidate_rng(1, 1).next_u64();
+        let c = candidate_rng(2, 0).next_u64();
         assert_ne!(a, b);
         assert_ne!(a, c);
-        assert_eq!(a, Rng::for_candidate(1, 0).next_u64());
+        assert_eq!(a, candidate_rng(1, 0).next_u64());
     }
 
     #[test]
     fn pick_bit_only_returns_set_bits() {
         let mut r = Rng::new(3);
         for _ in 0..100 {
-            let bit = r.pick_bit(0b1010_0100);
+            let bit = pick_bit(&mut r, 0b1010_0100);
             assert!([2, 5, 7].contains(&bit));
         }
     }

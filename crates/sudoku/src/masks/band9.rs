@@ -55,27 +55,8 @@
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
 //! call stack) for every branch but the last, which continues in place.
 //!
-//! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), 2026-11-22. Solve-only
-//! instructions per puzzle (callgrind; for the crate, its `sudoku::solver` functions called from the peers
-//! harness; forum_hardest_1905 = its first 5000 puzzles), fast vs crate, first solution / count to two:
-//! kaggle_10k 5.3k vs 7.59k / 5.3k vs 6.29k; 17_clue 10.5k vs 14.1k / 11.8k vs 15.0k; magictour 34.6k vs
-//! 45.3k / 55.0k vs 72.8k; forum_hardest_1905 171k vs 208k / 338k vs 424k; forum_hardest_1106 271k vs 273k /
-//! 629k vs 811k. So fewer instructions everywhere, but only by 0.5% on 1106's first solutions. (The counts of
-//! one binary move by up to ~200 per puzzle between runs, with the alignment `memcpy` meets under address
-//! randomisation: 4% of a kaggle puzzle, 0.1% of a hardest one.) Wall time
-//! (medians of 5 alternating runs, puzzles/s ratio fast/crate; three sessions on a shared 2-core machine, which
-//! moves single medians by 10%) follows except on the hardest sets: kaggle 1.16-1.38 / 1.14-1.23, 17-clue
-//! 1.02-1.05 / 0.90-1.25, magictour 0.89-1.06 / 1.04-1.21, forum_hardest_1905 0.96-1.04 / 0.98-1.10,
-//! forum_hardest_1106 0.75-0.85 / 0.87-1.00. The gap is branch prediction: cachegrind's simulator counts 1.8M mispredictions on 1106 (first
-//! solutions) against the crate's 1.3M for the same instruction count, half of ours in the sweep's
-//! `cand != prev` tests and a fifth on "the update found a new hidden single". The band update now clears its hidden
-//! singles without that branch (nine ANDs with an often-empty mask): more instructions, fewer mispredictions,
-//! and wall time is what users get. Medians of 3 alternating runs (3 rounds each) on a quiet machine, puzzles/s,
-//! crate / with the branch / branch-free: forum_hardest_1905 first 22.8k / 22.6k / 25.1k, count-2 11.2k / 11.3k /
-//! 12.6k; forum_hardest_1106 first 17.8k / 14.6k / 16.1k, count-2 5.9k / 6.4k / 7.1k; kaggle, 17-clue and
-//! magictour unchanged or faster. With the sweep's `cand != prev` branches also replaced by a mask
-//! (see `propagate`), 1106's first solutions are level with the crate (16.8k vs 16.9k, medians) and every other
-//! set and mode is ahead.
+//! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
+//! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
 
 use std::time::Instant;
 

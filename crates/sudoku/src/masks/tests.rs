@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use csp_core::rng::Rng;
 use csp_core::{LimitKind, Limits, Outcome};
 
 use super::{solve9, solve_generic, InputError};
@@ -298,58 +299,17 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(msg.contains("r2c2"), "{msg}");
 }
 
-/// A solved grid of box size n: the pattern (n * (r % n) + r / n + c) mod N, relabelled and shuffled by `rng`.
+/// A solved grid of box size n from the test grid generator ([`crate::fuzz_targets::random_solved_grid`]), seeded by
+/// `rng`.
 fn random_grid(n: usize, rng: &mut Rng) -> Vec<u8> {
-    let size = n * n;
-    let mut labels: Vec<u8> = (1..=size as u8).collect();
-    rng.shuffle(&mut labels);
-    // Rows: shuffle bands, and rows inside each band; columns likewise.
-    let order = |rng: &mut Rng| {
-        let mut bands: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut bands);
-        let mut out = Vec::with_capacity(size);
-        for b in bands {
-            let mut inner: Vec<usize> = (0..n).collect();
-            rng.shuffle(&mut inner);
-            out.extend(inner.into_iter().map(|i| b * n + i));
-        }
-        out
-    };
-    let rows = order(rng);
-    let cols = order(rng);
-    let mut g = vec![0u8; size * size];
-    for r in 0..size {
-        for c in 0..size {
-            let (rr, cc) = (rows[r], cols[c]);
-            g[r * size + c] = labels[(n * (rr % n) + rr / n + cc) % size];
-        }
-    }
-    g
-}
-
-/// A small seeded generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
+    crate::fuzz_targets::random_solved_grid(n, rng.next_u64())
+        .cells()
+        .to_vec()
 }
 
 #[test]
 fn random_grids_are_valid_solutions() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for n in 2..=5 {
         let g = random_grid(n, &mut rng);
         assert!(verify(n, &vec![0; g.len()], &g), "box size {n}");
@@ -361,16 +321,16 @@ fn random_grids_are_valid_solutions() {
 /// both modes, and every solution must verify.
 #[test]
 fn random_9x9_puzzles_count_like_plain_dfs() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = Rng::new(0x5eed_0001);
     for _ in 0..300 {
         let mut g = random_grid(3, &mut rng);
-        let holes = 40 + rng.below(25);
+        let holes = 40 + rng.below_mod(25) as usize;
         for _ in 0..holes {
-            g[rng.below(81)] = 0;
+            g[rng.below_mod(81) as usize] = 0;
         }
-        if rng.below(3) == 0 {
-            let cell = rng.below(81);
-            g[cell] = 1 + rng.below(9) as u8;
+        if rng.below_mod(3) == 0 {
+            let cell = rng.below_mod(81) as usize;
+            g[cell] = 1 + rng.below_mod(9) as u8;
         }
         let want = dfs_count(3, &g, 2);
         let line: String = g
@@ -384,18 +344,18 @@ fn random_9x9_puzzles_count_like_plain_dfs() {
 /// The same for the generic solver on 4x4 and 16x16 boards (and 25x25 with few holes).
 #[test]
 fn random_other_sizes_count_like_plain_dfs() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = Rng::new(0x5eed_0002);
     for (n, rounds, max_holes) in [(2, 300, 14), (4, 20, 120), (5, 4, 150)] {
         for _ in 0..rounds {
             let size = n * n;
             let mut g = random_grid(n, &mut rng);
-            let holes = max_holes / 2 + rng.below(max_holes / 2);
+            let holes = max_holes / 2 + rng.below_mod((max_holes / 2) as u64) as usize;
             for _ in 0..holes {
-                g[rng.below(size * size)] = 0;
+                g[rng.below_mod((size * size) as u64) as usize] = 0;
             }
-            if rng.below(3) == 0 {
-                let cell = rng.below(size * size);
-                g[cell] = 1 + rng.below(size) as u8;
+            if rng.below_mod(3) == 0 {
+                let cell = rng.below_mod((size * size) as u64) as usize;
+                g[cell] = 1 + rng.below_mod(size as u64) as u8;
             }
             let want = dfs_count(n, &g, 2);
             for limit in [1, 2] {
@@ -434,13 +394,13 @@ fn the_registry_entry_solves_every_size_and_the_crate_verifier_accepts_it() {
     use crate::{verify, Board};
     let info = find("fast").unwrap();
     let mut solver = (info.make)();
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = Rng::new(0x5eed_0003);
     for n in 2..=6 {
         assert!((info.supports)(n));
         let mut cells = random_grid(n, &mut rng);
         let side = n * n;
         for _ in 0..side * side / 2 {
-            cells[rng.below(side * side)] = 0;
+            cells[rng.below_mod((side * side) as u64) as usize] = 0;
         }
         let board = Board::from_cells(n, cells).unwrap();
         let r = solver.solve(&board, &Request::count_up_to(2));

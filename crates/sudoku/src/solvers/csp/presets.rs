@@ -21,30 +21,17 @@
 //! `csp-mrv-singles`, the strongest baseline, so their figures compare directly with it.
 //!
 //! Measured trade-offs (forum_hardest_1905_11plus, first 500 puzzles, count up to 2; see the bench
-//! `benches/sudoku_csp.rs`): value orders cannot change an exhaustive search's tree, so `csp-median` and `csp-lcv`
+//! `examples/solver_rate.rs`): value orders cannot change an exhaustive search's tree, so `csp-median` and `csp-lcv`
 //! visit exactly `csp-mrv-singles`'s 173 nodes per puzzle and only add their own cost per node. `csp-mrv-degree`
 //! breaks MRV ties on the number of distinct empty peers (the classic degree heuristic) and visits 112.6 nodes
 //! (427 ms vs 514 ms for the 500 puzzles, `sudoku solve --count -j 1`, loaded machine). `csp-dom-wdeg` needs 120 (66 vs 90 for the first
 //! solution) but costs more per node; `csp-random` 154.
 //!
-//! Each technique down the table, on the first 100 puzzles of forum_hardest_1106 (the hardest for backtracking;
-//! `bench-runner -j 1 --node-limit 2000000`, first solution, 2026-11-22, same run for every row). The presets
-//! marked (k) run on csp-core's group kernel (same search tree as the general engine, 2-5x fewer instructions per
-//! node); the others use heuristics or rules the kernel does not take and run on the general engine:
-//!
-//! | solver                | solved | mean nodes | puzzles/s |
-//! |-----------------------|-------:|-----------:|----------:|
-//! | `naive` / `table`     |     72 |    541,995 | 10.8 / 105 |
-//! | `csp-check`           |     23 |    869,706 |      6.5  |
-//! | `csp-fc` (k)          |    100 |      3,599 |      918  |
-//! | `csp-mrv` (k)         |    100 |      1,257 |    2,125  |
-//! | `csp-mrv-singles` (k) |    100 |        158 |    5,189  |
-//! | `csp-mrv-locked` (k)  |    100 |        122 |    4,121  |
-//! | `csp-dom-wdeg`        |    100 |       84.9 |    2,908  |
-//!
-//! (`naive` and `table` stop at the node limit on 28 puzzles, `csp-check` on 77; their means include the stopped
-//! searches.) `csp-median` also runs on the kernel; `csp-mrv-degree`, `csp-dom-wdeg`, `csp-lcv` and `csp-random`
-//! (random ties) on the general engine.
+//! Each technique down the table measured on the hardest puzzles for backtracking: the dated table is in
+//! `docs/measurements.md`. The presets marked (k) in it run on csp-core's group kernel (same search tree as the
+//! general engine, 2-5x fewer instructions per node): `csp-fc`, `csp-mrv`, `csp-mrv-singles`, `csp-mrv-locked` and
+//! `csp-median`; `csp-mrv-degree`, `csp-dom-wdeg`, `csp-lcv` and `csp-random` (random ties) take heuristics or
+//! rules the kernel does not and run on the general engine.
 //!
 //! `csp-check` counts every digit it tries as a node (2-way branching), the seed DFS only the digits that pass,
 //! so its node count is about twice theirs on the same tree; the engine's generic check costs ~2x per node more.

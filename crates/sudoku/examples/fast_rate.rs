@@ -1,42 +1,34 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo bench -p sudoku --bench sudoku_fast -- FILE [--count] [--rounds R] [--no-warmup]`
+//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup]`
 //!
-//! Method: every line of at least 81 characters not starting with `#` is parsed (first 81 characters, `.` or `0`
-//! blank) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
+//! Method: every line's first 81 characters are parsed by the crate's own parser (lines that are not a 9x9
+//! puzzle are skipped) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
 //! instruction counts under callgrind), then `R` timed rounds (default 3)
 //! single-threaded, each solving every puzzle in file order with solution limit 1 (or 2 with `--count`). Each
-//! round's rate is printed and the median reported. Verification (givens kept, every house a permutation; with
-//! `--count`, exactly one solution) runs after timing, outside the clock.
+//! round's rate is printed and the median reported. Verification by `sudoku::verify` (with `--count`, also
+//! exactly one solution) runs after timing, outside the clock.
 use std::time::Instant;
 
 use csp_core::Limits;
 use sudoku::masks::solve9;
+use sudoku::{verify, Board};
 
-fn parse(line: &str) -> Option<[u8; 81]> {
-    let bytes = line.as_bytes().get(..81)?;
-    let mut cells = [0u8; 81];
-    for (cell, &ch) in cells.iter_mut().zip(bytes) {
-        *cell = match ch {
-            b'.' | b'0' => 0,
-            b'1'..=b'9' => ch - b'0',
-            _ => return None,
-        };
-    }
-    Some(cells)
+/// The cells of a 9x9 board, for the raw solver.
+fn cells9(board: &Board) -> Option<[u8; 81]> {
+    board.cells().try_into().ok()
 }
 
-fn valid(givens: &[u8; 81], s: &[u8; 81]) -> bool {
-    let kept = givens.iter().zip(s).all(|(&g, &v)| g == 0 || g == v);
-    let houses = (0..9).all(|i| {
-        let (r0, c0) = ((i / 3) * 3, (i % 3) * 3);
-        let mask = |f: &dyn Fn(usize) -> usize| (0..9).fold(0u32, |m, k| m | 1 << s[f(k)]);
-        mask(&|k| i * 9 + k) == 0x3FE
-            && mask(&|k| k * 9 + i) == 0x3FE
-            && mask(&|k| (r0 + k / 3) * 9 + c0 + k % 3) == 0x3FE
-    });
-    kept && houses
+/// Whether `solution` solves `puzzle`, by the crate's independent checker.
+fn valid(puzzle: &[u8; 81], solution: &[u8; 81]) -> bool {
+    match (
+        Board::from_cells(3, puzzle.to_vec()),
+        Board::from_cells(3, solution.to_vec()),
+    ) {
+        (Ok(p), Ok(s)) => verify::verify(&p, &s).is_ok(),
+        _ => false,
+    }
 }
 
 fn main() {
@@ -56,7 +48,7 @@ fn main() {
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: sudoku_fast FILE... [--count] [--rounds R] [--no-warmup]");
+        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -68,8 +60,7 @@ fn main() {
         };
         let puzzles: Vec<[u8; 81]> = text
             .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .filter_map(parse)
+            .filter_map(|l| cells9(&l.get(..81)?.parse::<Board>().ok()?))
             .collect();
         let (mut guesses, mut nodes) = (0, 0);
         if warmup {

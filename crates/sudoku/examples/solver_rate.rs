@@ -1,7 +1,7 @@
 //! Throughput of registry solvers (the `csp-*` presets by default) on puzzle files, shaped like the peers
 //! harness (`../shared/peers`) so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo bench -p sudoku --bench sudoku_csp -- FILE... [--count] [--rounds R] [--max P] [--solvers a,b]`
+//! `cargo run --release -p sudoku --example solver_rate -- FILE... [--count] [--rounds R] [--max P] [--solvers a,b]`
 //!
 //! Method: every line of the file is parsed by the crate's own parser before the clock starts (lines that are
 //! not a 9x9 puzzle are skipped), and at most `P` puzzles are kept (default all). Each solver is a fresh
@@ -15,36 +15,6 @@
 use std::time::Instant;
 
 use sudoku::{find, verify, Board, Report, Request, Solve, Status};
-
-/// The `fast` solver behind the registry's signature, for runs before it is registered.
-struct Fast;
-
-impl Solve for Fast {
-    fn solve(&mut self, board: &Board, req: &Request) -> Report {
-        let start = Instant::now();
-        let r = sudoku::generate::solve_cells(
-            board.box_size(),
-            board.cells(),
-            req.effective_limit(),
-            &req.limits,
-        )
-        .unwrap();
-        let mut stats = r.stats;
-        stats.time = start.elapsed();
-        Report {
-            status: match r.outcome {
-                csp_core::Outcome::Solved => Status::Solved,
-                csp_core::Outcome::Unsatisfiable => Status::Unsatisfiable,
-                csp_core::Outcome::Limit(_) => Status::Limit,
-            },
-            solution: r
-                .solution
-                .and_then(|c| Board::from_cells(board.box_size(), c).ok()),
-            count: r.count,
-            stats,
-        }
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -60,13 +30,12 @@ fn main() {
             "--rounds" => rounds = it.next().and_then(|r| r.parse().ok()).unwrap_or(3),
             "--max" => max = it.next().and_then(|r| r.parse().ok()).unwrap_or(usize::MAX),
             "--solvers" => solvers = it.next().cloned().unwrap_or_default(),
-            "--bench" => {} // passed by `cargo bench`
             f if !f.starts_with("--") => files.push(f.to_string()),
             other => eprintln!("ignored argument {other}"),
         }
     }
     if files.is_empty() {
-        eprintln!("usage: sudoku_csp FILE... [--count] [--rounds R] [--max P] [--solvers a,b]");
+        eprintln!("usage: solver_rate FILE... [--count] [--rounds R] [--max P] [--solvers a,b]");
         return;
     }
     let req = if count {
@@ -87,8 +56,6 @@ fn main() {
         for name in solvers.split(',').filter(|s| !s.is_empty()) {
             let mut solver: Box<dyn Solve> = match find(name) {
                 Some(info) => (info.make)(),
-                // Until `fast` is registered, call it directly (same report shape).
-                None if name == "fast" => Box::new(Fast),
                 None => {
                     eprintln!("no solver {name}");
                     continue;
