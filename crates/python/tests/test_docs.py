@@ -1,0 +1,16 @@
+"""The examples in the package's docstrings run as written."""
+
+import doctest
+
+import csp_sudoku
+import csp_sudoku.dask
+
+
+def test_the_package_docstring_examples_run():
+    failed, attempted = doctest.testmod(csp_sudoku)
+    assert attempted > 0 and failed == 0
+
+
+def test_the_dask_module_docstring_example_runs():
+    failed, attempted = doctest.testmod(csp_sudoku.dask)
+    assert attempted > 0 and failed == 0
