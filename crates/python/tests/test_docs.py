@@ -14,3 +14,10 @@ def test_the_package_docstring_examples_run():
 def test_the_dask_module_docstring_example_runs():
     failed, attempted = doctest.testmod(csp_sudoku.dask)
     assert attempted > 0 and failed == 0
+
+
+def test_the_engine_module_docstring_example_runs():
+    import csp_sudoku.engine
+
+    failed, attempted = doctest.testmod(csp_sudoku.engine)
+    assert attempted > 0 and failed == 0
