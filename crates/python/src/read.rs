@@ -28,6 +28,16 @@ type Chunk<'py> = (
     Vec<(usize, String)>,
 );
 
+/// The vectors of one chunk, filled record by record.
+#[derive(Default)]
+struct ChunkParts {
+    puzzles: Vec<u8>,
+    solutions: Vec<u8>,
+    has_solution: Vec<bool>,
+    lines: Vec<u64>,
+    errors: Vec<(usize, String)>,
+}
+
 /// A file of puzzles read chunk by chunk with the `sudoku` crate's streaming reader.
 ///
 /// All puzzles of one stream have one size: `size` when given, else the size of the first valid puzzle; a
@@ -64,58 +74,58 @@ impl PuzzleReader {
     /// The next chunk of at most `records` records (valid puzzles and errors together), or `None` at the end.
     fn next_chunk<'py>(&mut self, py: Python<'py>, records: usize) -> PyResult<Option<Chunk<'py>>> {
         let records = records.max(1);
-        let reader = &mut self.reader;
-        let batch: Vec<sudoku::parse::Record> =
-            py.detach(|| reader.by_ref().take(records).collect());
-        if batch.is_empty() {
-            return Ok(None);
-        }
-        let mut puzzles = Vec::new();
-        let mut solutions = Vec::new();
-        let mut has_solution = Vec::new();
-        let mut lines = Vec::new();
-        let mut errors = Vec::new();
-        for record in batch {
-            match record.item {
-                Ok(p) => {
-                    let b = *self.box_size.get_or_insert(p.board.box_size());
-                    if p.board.box_size() != b {
-                        errors.push((
-                            record.line,
-                            format!(
-                                "line {}: a {n}x{n} board in a stream of {m}x{m} boards",
+        let PuzzleReader { reader, box_size } = self;
+        // Each record goes straight into the chunk's vectors, without the GIL and without a list of records.
+        let parts = py.detach(|| -> Result<Option<ChunkParts>, String> {
+            let mut parts = ChunkParts::default();
+            let mut seen = 0usize;
+            for record in reader.by_ref().take(records) {
+                seen += 1;
+                match record.item {
+                    Ok(p) => {
+                        let b = *box_size.get_or_insert(p.board.box_size());
+                        if p.board.box_size() != b {
+                            parts.errors.push((
                                 record.line,
-                                n = p.board.side(),
-                                m = b * b
-                            ),
-                        ));
-                        continue;
-                    }
-                    puzzles.extend_from_slice(p.board.cells());
-                    match p.solution.filter(|s| s.box_size() == b) {
-                        Some(s) => {
-                            solutions.extend_from_slice(s.cells());
-                            has_solution.push(true);
+                                format!(
+                                    "line {}: a {n}x{n} board in a stream of {m}x{m} boards",
+                                    record.line,
+                                    n = p.board.side(),
+                                    m = b * b
+                                ),
+                            ));
+                            continue;
                         }
-                        None => {
-                            solutions.resize(puzzles.len(), 0);
-                            has_solution.push(false);
+                        parts.puzzles.extend_from_slice(p.board.cells());
+                        match p.solution.filter(|s| s.box_size() == b) {
+                            Some(s) => {
+                                parts.solutions.extend_from_slice(s.cells());
+                                parts.has_solution.push(true);
+                            }
+                            None => {
+                                parts.solutions.resize(parts.puzzles.len(), 0);
+                                parts.has_solution.push(false);
+                            }
                         }
+                        parts.lines.push(record.line as u64);
                     }
-                    lines.push(record.line as u64);
+                    Err(e) if e.is_io() => return Err(e.to_string()),
+                    Err(e) => parts.errors.push((record.line, e.to_string())),
                 }
-                Err(e) if e.is_io() => return Err(PyOSError::new_err(e.to_string())),
-                Err(e) => errors.push((record.line, e.to_string())),
             }
-        }
+            Ok((seen > 0).then_some(parts))
+        });
+        let Some(parts) = parts.map_err(PyOSError::new_err)? else {
+            return Ok(None);
+        };
         let width = self.box_size.unwrap_or(3).pow(4);
-        let n = lines.len();
+        let n = parts.lines.len();
         Ok(Some((
-            array2(py, puzzles, n, width)?,
-            array2(py, solutions, n, width)?,
-            has_solution.into_pyarray(py),
-            lines.into_pyarray(py),
-            errors,
+            array2(py, parts.puzzles, n, width)?,
+            array2(py, parts.solutions, n, width)?,
+            parts.has_solution.into_pyarray(py),
+            parts.lines.into_pyarray(py),
+            parts.errors,
         )))
     }
 }
