@@ -193,3 +193,24 @@ def test_read_keeps_the_expected_solution_of_a_csv(tmp_path):
 def test_read_raises_os_error_for_a_missing_file(tmp_path):
     with pytest.raises(OSError):
         next(cs.read(tmp_path / "missing.txt"))
+
+
+def test_two_python_threads_solve_at_once_with_the_gil_released(hard9):
+    from concurrent.futures import ThreadPoolExecutor
+
+    expected = cs.solve(hard9, threads=1).solutions
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda _: cs.solve(hard9, threads=1).solutions, range(4)))
+    assert all((r == expected).all() for r in results)
+
+
+def test_to_strings_prints_every_symbol_and_marks_impossible_values():
+    a = np.array([[0, 1, 9, 10, 35, 36, 200] + [0] * 9], dtype=np.uint8)
+    assert cs.to_strings(a) == [".19AZ0?" + "." * 9]
+
+
+def test_a_negative_seed_raises_value_error():
+    with pytest.raises(ValueError):
+        cs.generate(9, 1, -1)
+    with pytest.raises(ValueError):
+        cs.augment(np.zeros((1, 81), dtype=np.uint8), -5)

@@ -299,6 +299,8 @@ def generate(
         raise ValueError("minimal=False needs a clue target: pass clues=K")
     if count < 0:
         raise ValueError(f"count must be non-negative, not {count}")
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be in 0..2**64, not {seed}")
     puzzles, solutions, guesses, nodes, index, complete, rater_name = _native.generate_batch(
         size, count, seed, clues, symmetric, min_rating, max_rating, threads, max_candidates
     )
@@ -380,6 +382,8 @@ def augment(
 
     With ``solutions``, returns ``(puzzles, solutions)`` with each solution transformed as its puzzle was.
     """
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be in 0..2**64, not {seed}")
     cells, skip, parse_errors = _as_array(puzzles, None, threads)
     if parse_errors:
         first = min(parse_errors)
@@ -418,6 +422,8 @@ def solvers() -> List[str]:
 def to_strings(puzzles: np.ndarray) -> List[str]:
     """Rows of a ``uint8`` batch as the CLI's line format (``.`` for blanks, ``1-9`` then ``A-Z``, then ``0``)."""
     cells, _, _ = _as_array(puzzles)
-    symbols = np.frombuffer(b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0", dtype=np.uint8)
+    # Values above 36 exist on no board: they print as '?', as the Rust side prints them.
+    symbols = np.full(256, ord("?"), dtype=np.uint8)
+    symbols[:37] = np.frombuffer(b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0", dtype=np.uint8)
     text = symbols[cells]
     return [row.tobytes().decode("ascii") for row in text]
