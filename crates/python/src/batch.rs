@@ -8,6 +8,8 @@
 //! ```
 
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use numpy::ndarray::Array2;
@@ -235,53 +237,59 @@ fn solve<'py>(
             ))
         })?),
     };
+    let cancel = Arc::new(AtomicBool::new(false));
     let req = Request {
         solution_limit: limit.max(1),
         limits: Limits {
             nodes: node_limit,
             time,
-            cancel: None,
+            cancel: Some(cancel.clone()),
         },
     };
     let n = puzzles.shape()[0];
     let skip = skip_mask(skip.as_ref(), n)?;
     let pool = pool::build(threads)?;
-    let (solutions, status, counts, nodes, guesses, messages) = py.detach(|| {
-        let mut solutions = vec![0u8; n * width];
-        let mut status = vec![SOLVED; n];
-        let mut counts = vec![0u64; n];
-        let mut nodes = vec![0u64; n];
-        let mut guesses = vec![0u64; n];
-        let solvers: PerThread<Box<dyn Solve>> = PerThread::new(pool.current_num_threads());
-        let messages: Vec<Option<String>> = pool.install(|| {
-            (
-                cells.par_chunks_exact(width),
-                solutions.par_chunks_exact_mut(width),
-                status.par_iter_mut(),
-                counts.par_iter_mut(),
-                nodes.par_iter_mut(),
-                guesses.par_iter_mut(),
-            )
-                .into_par_iter()
-                .enumerate()
-                .map(|(i, (row, solution, status, count, nodes, guesses))| {
-                    if skip.is_some_and(|s| s[i]) {
-                        *status = INVALID;
-                        return None;
-                    }
-                    let out = RowOut {
-                        solution,
-                        status,
-                        count,
-                        nodes,
-                        guesses,
-                    };
-                    solvers.with(info.make, |s| solve_row(s, info, b, row, &req, out))
-                })
-                .collect()
-        });
-        (solutions, status, counts, nodes, guesses, messages)
-    });
+    let (solutions, status, counts, nodes, guesses, messages) =
+        pool::interruptible(py, &cancel, || {
+            let mut solutions = vec![0u8; n * width];
+            let mut status = vec![SOLVED; n];
+            let mut counts = vec![0u64; n];
+            let mut nodes = vec![0u64; n];
+            let mut guesses = vec![0u64; n];
+            let solvers: PerThread<Box<dyn Solve>> = PerThread::new(pool.current_num_threads());
+            let messages: Vec<Option<String>> = pool.install(|| {
+                (
+                    cells.par_chunks_exact(width),
+                    solutions.par_chunks_exact_mut(width),
+                    status.par_iter_mut(),
+                    counts.par_iter_mut(),
+                    nodes.par_iter_mut(),
+                    guesses.par_iter_mut(),
+                )
+                    .into_par_iter()
+                    .enumerate()
+                    .map(|(i, (row, solution, status, count, nodes, guesses))| {
+                        if skip.is_some_and(|s| s[i]) {
+                            *status = INVALID;
+                            return None;
+                        }
+                        if cancel.load(Ordering::Relaxed) {
+                            *status = LIMIT;
+                            return None;
+                        }
+                        let out = RowOut {
+                            solution,
+                            status,
+                            count,
+                            nodes,
+                            guesses,
+                        };
+                        solvers.with(info.make, |s| solve_row(s, info, b, row, &req, out))
+                    })
+                    .collect()
+            });
+            (solutions, status, counts, nodes, guesses, messages)
+        })?;
     Ok((
         array2(py, solutions, n, width)?,
         status.into_pyarray(py),
@@ -364,8 +372,9 @@ fn rate<'py>(
     let skip = skip_mask(skip.as_ref(), puzzles.shape()[0])?;
     let node_limit = node_limit.or_else(|| default_node_limit(b));
     let pool = pool::build(threads)?;
+    let cancel = AtomicBool::new(false);
     type Row = (u64, u64, bool, u64, u8, Option<String>);
-    let results: Vec<Row> = py.detach(|| {
+    let results: Vec<Row> = pool::interruptible(py, &cancel, || {
         let raters: PerThread<Rater> = PerThread::new(pool.current_num_threads());
         pool.install(|| {
             cells
@@ -374,6 +383,9 @@ fn rate<'py>(
                 .map(|(i, row)| {
                     if skip.is_some_and(|s| s[i]) {
                         return (0, 0, false, 0, INVALID, None);
+                    }
+                    if cancel.load(Ordering::Relaxed) {
+                        return (0, 0, false, 0, LIMIT, None);
                     }
                     let board = match board_of_row(b, row) {
                         Ok(board) => board,
@@ -418,7 +430,7 @@ fn rate<'py>(
                 })
                 .collect()
         })
-    });
+    })?;
     let mut guesses = Vec::with_capacity(results.len());
     let mut nodes = Vec::with_capacity(results.len());
     let mut complete = Vec::with_capacity(results.len());

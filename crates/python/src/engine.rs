@@ -45,6 +45,7 @@ enum Post {
     Var { min: i64, max: i64 },
     VarValues(Vec<i64>),
     AllDifferent(Vec<usize>),
+    AllDifferentOffset(Vec<usize>, Vec<i64>),
     NotEqual(usize, usize, i64),
     Equal(usize, usize, i64),
     Linear(Vec<(i64, usize)>, Relation, i64),
@@ -58,6 +59,9 @@ fn apply(model: &mut csp_core::Model, vars: &mut Vec<VarId>, post: &Post) -> PyR
         Post::Var { min, max } => model.new_var(*min, *max).map(|v| vars.push(v)),
         Post::VarValues(values) => model.new_var_with_values(values).map(|v| vars.push(v)),
         Post::AllDifferent(xs) => model.all_different(&ids(xs)).map(drop),
+        Post::AllDifferentOffset(xs, offsets) => {
+            model.all_different_offset(&ids(xs), offsets).map(drop)
+        }
         Post::NotEqual(x, y, c) => model.not_equal(vars[*x], vars[*y], *c).map(drop),
         Post::Equal(x, y, c) => model.equal(vars[*x], vars[*y], *c).map(drop),
         Post::Linear(terms, rel, rhs) => {
@@ -332,6 +336,16 @@ impl Model {
     fn all_different(&mut self, xs: Vec<PyRef<'_, IntVar>>) -> PyResult<()> {
         let xs = self.own_all(&xs)?;
         self.record(Post::AllDifferent(xs))
+    }
+
+    /// The values `xs[i] + offsets[i]` are pairwise different (N-Queens diagonals: offsets `i` and `-i`).
+    fn all_different_offset(
+        &mut self,
+        xs: Vec<PyRef<'_, IntVar>>,
+        offsets: Vec<i64>,
+    ) -> PyResult<()> {
+        let xs = self.own_all(&xs)?;
+        self.record(Post::AllDifferentOffset(xs, offsets))
     }
 
     /// `x != y + offset`.

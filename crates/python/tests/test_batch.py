@@ -214,3 +214,24 @@ def test_a_negative_seed_raises_value_error():
         cs.generate(9, 1, -1)
     with pytest.raises(ValueError):
         cs.augment(np.zeros((1, 81), dtype=np.uint8), -5)
+
+
+def test_an_interrupt_stops_a_long_batch_promptly(hard9):
+    import signal
+    import time
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        start = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            # About 45 s of work without the interrupt (naive DFS, 0.05 s per hard puzzle).
+            cs.solve(np.tile(hard9, (5, 1)), solver="naive", limit=2, threads=1)
+        assert time.perf_counter() - start < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert list(cs.solve(hard9[:2]).status) == ["solved", "solved"], "the next batch runs normally"

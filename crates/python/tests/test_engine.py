@@ -31,6 +31,16 @@ def test_counting_n_queens_gives_the_known_numbers_under_every_strategy():
                 assert (r.status, r.count) == ("solved", count), (n, var_order, propagation)
 
 
+def test_queens_with_offset_all_different_count_as_with_pairwise_constraints():
+    for n in (6, 8):
+        m = Model()
+        q = [m.int_var(0, n - 1) for _ in range(n)]
+        m.all_different(q)
+        m.all_different_offset(q, list(range(n)))
+        m.all_different_offset(q, [-i for i in range(n)])
+        assert m.count(propagation="singles").count == _queens(n)[0].count().count
+
+
 def test_the_solution_iterator_yields_every_solution_once_and_reports_how_it_ended():
     m, q = _queens(6)
     it = m.solutions(value_order="median")

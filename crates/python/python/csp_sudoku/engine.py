@@ -12,7 +12,7 @@
 >>> m.count().count
 1
 
-Constraints (those csp-core has today): ``all_different``, ``not_equal``/``equal`` with an offset, ``linear``
+Constraints (those csp-core has today): ``all_different``, ``all_different_offset``, ``not_equal``/``equal`` with an offset, ``linear``
 (``==``, ``<=``, ``>=``) and ``table``. The model stays open after a solve: added constraints count from the next
 solve on. Search options, accepted by ``solve``, ``count``, ``solutions``, ``minimize`` and ``maximize``:
 
