@@ -21,3 +21,14 @@ def test_the_engine_module_docstring_example_runs():
 
     failed, attempted = doctest.testmod(csp_sudoku.engine)
     assert attempted > 0 and failed == 0
+
+
+def test_the_package_and_its_stubs_type_check_under_mypy_strict():
+    import os
+
+    import pytest
+
+    api = pytest.importorskip("mypy.api")
+    package = os.path.dirname(csp_sudoku.__file__)
+    out, err, status = api.run(["--strict", "--no-incremental", package])
+    assert status == 0, out + err

@@ -113,12 +113,12 @@ class SolveResult:
     @property
     def solved(self) -> np.ndarray:
         """Boolean mask of the rows with a solution."""
-        return self.status == "solved"
+        return np.asarray(self.status == "solved", dtype=bool)
 
     @property
     def unique(self) -> np.ndarray:
         """Boolean mask of the rows proved to have exactly one solution (meaningful with ``limit >= 2``)."""
-        return (self.status == "solved") & (self.counts == 1)
+        return np.asarray((self.status == "solved") & (self.counts == 1), dtype=bool)
 
 
 def solve(
@@ -329,7 +329,7 @@ class Batch:
         return len(self.puzzles)
 
 
-def read(path: Union[str, os.PathLike], chunk: int = 65536, *, size: Optional[int] = None) -> Iterator[Batch]:
+def read(path: Union[str, "os.PathLike[str]"], chunk: int = 65536, *, size: Optional[int] = None) -> Iterator[Batch]:
     """Streams a puzzle file in any format ``sudoku solve`` reads, ``chunk`` records at a time.
 
     Formats: one puzzle per line (with an optional comment after whitespace, ``#``, ``:`` or ``,``), CSV files
@@ -397,6 +397,7 @@ def augment(
     if sol.shape != cells.shape:
         raise ValueError(f"puzzles have shape {cells.shape} but solutions {sol.shape}")
     out, out_sol = _native.augment(cells, seed, sol, threads)
+    assert out_sol is not None, "the native module transforms the solutions it is given"
     return out, out_sol
 
 
