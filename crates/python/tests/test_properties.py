@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import csp_sudoku as cs
 
-from conftest import DATASETS, read_lines
+from conftest import DATASETS, SHARED, read_lines
 
 # A pool of unique puzzles with their solutions: generated (minimal, seeded) and the shipped hard set.
 _GENERATED = cs.generate(9, 40, 2024)
@@ -149,3 +149,13 @@ def _brute_force_canonical_4x4(cells: np.ndarray) -> np.ndarray:
 def test_the_canonical_form_of_a_4x4_board_is_the_least_key_by_brute_force(cells):
     board = np.array([cells], dtype=np.uint8)
     assert _same_rows(cs.canonical(board)[0], _brute_force_canonical_4x4(board[0]))
+
+
+@pytest.mark.skipif(not (SHARED / "17_clue.txt").exists(), reason="needs ../shared/datasets")
+def test_the_17_clue_collection_lists_pairwise_inequivalent_puzzles():
+    # The collection keeps one puzzle per equivalence class: canonical forms must all differ, and an augmented
+    # copy of each must land on its own form.
+    batch = next(cs.read(SHARED / "17_clue.txt", chunk=2000)).puzzles
+    forms = cs.canonical(batch)
+    assert len({f.tobytes() for f in forms}) == len(batch)
+    assert _same_rows(cs.canonical(cs.augment(batch, 99)), forms)
