@@ -114,6 +114,29 @@ pub fn machine_description() -> String {
     )
 }
 
+/// The current time as `YYYY-MM-DD HH:MM UTC` (from the system clock; the civil date by Howard Hinnant's
+/// days-to-date algorithm, so no time-zone database or dependency is needed).
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
 /// `git rev-parse --short HEAD` of the workspace (with `-dirty` when the tree has changes), or "unknown".
 pub fn git_revision() -> String {
     let dir = workspace_dir();

@@ -9,7 +9,7 @@ use std::time::Duration;
 use bench_runner::cli::{Args, Command, MergeArgs};
 use bench_runner::family::Family;
 use bench_runner::inputs::{
-    default_datasets, default_html_path, git_revision, machine_description,
+    default_datasets, default_html_path, git_revision, machine_description, utc_now,
 };
 use bench_runner::report::{
     csv::Csv, html::Html, json::Json, markdown::Markdown, plot::Plot, Output,
@@ -121,6 +121,7 @@ fn report(
 
 fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
     let started = Instant::now();
+    let started_utc = utc_now();
     let registry = family.solvers();
     if args.list {
         // Not `println!`, which panics when stdout is closed or full.
@@ -295,6 +296,7 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
             chunk: opts.chunk,
             git_revision: git_revision(),
             machine: machine_description(),
+            started: started_utc,
             shard,
         },
         datasets,

@@ -275,6 +275,9 @@ pub struct RunConfig {
     /// The machine: host name, CPU model, OS and architecture (as far as they can be read).
     #[serde(default)]
     pub machine: String,
+    /// When the run started, `YYYY-MM-DD HH:MM UTC`.
+    #[serde(default)]
+    pub started: String,
     /// The part of each dataset this run solved (`--shard`, Slurm or Kubernetes); `None` for the whole input.
     #[serde(default)]
     pub shard: Option<Shard>,

@@ -285,6 +285,7 @@ fn config_table(h: &mut String, run: &RunSummary) {
             format!("{s} (entries with index k % {} == {})", s.count, s.index),
         ));
     }
+    rows.push(("started", cfg.started.clone()));
     if run.merged.is_empty() {
         rows.push(("machine", cfg.machine.clone()));
         rows.push(("wall time", format!("{:.1} s", run.wall_secs)));
@@ -336,6 +337,13 @@ impl Output for Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_start_time_reads_as_a_utc_date() {
+        let now = crate::inputs::utc_now();
+        assert_eq!(now.len(), "2026-11-25 10:44 UTC".len(), "{now}");
+        assert!(now.starts_with("20") && now.ends_with(" UTC"), "{now}");
+    }
 
     #[test]
     fn text_is_escaped_for_html() {

@@ -123,6 +123,7 @@ mod tests {
                 chunk: 1,
                 git_revision: "x".into(),
                 machine: String::new(),
+                started: String::new(),
                 shard: None,
             },
             datasets: datasets
