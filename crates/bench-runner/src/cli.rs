@@ -57,10 +57,6 @@ pub struct Args {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
 
-    /// Exit with status 1 when any puzzle ended without an answer (invalid, unsatisfiable, limit or skipped).
-    #[arg(long)]
-    pub strict: bool,
-
     /// Node limit per puzzle for every solver (default: none).
     #[arg(long, value_name = "NODES")]
     pub node_limit: Option<u64>,
@@ -95,25 +91,13 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 8192, value_parser = clap::value_parser!(u64).range(1..))]
     pub chunk: u64,
 
-    /// Print every column in the table (counts, per-thread rate, all percentiles, maxima, node speedup).
-    #[arg(long)]
-    pub wide: bool,
-
-    /// Write the report as JSON to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-
-    /// Write the report as CSV to FILE (and per-puzzle rows to FILE.puzzles.csv with --per-puzzle).
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-
     /// Keep one row per puzzle x solver in the JSON/CSV outputs (memory grows with the dataset).
     #[arg(long)]
     pub per_puzzle: bool,
 
-    /// Write SVG plots (cactus plot per dataset, time histogram per solver) into DIR.
-    #[arg(long, value_name = "DIR")]
-    pub plot: Option<PathBuf>,
+    /// Report formats and the exit rule, shared with `merge`.
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     /// Write the HTML report (summary, tables, plots, configuration; one self-contained page) to FILE.
     /// Default: `target/bench-report/index.html` of the workspace.
@@ -147,27 +131,35 @@ pub struct MergeArgs {
     #[arg(value_name = "PART.json", required = true)]
     pub parts: Vec<PathBuf>,
 
-    /// Print every column in the table.
-    #[arg(long)]
-    pub wide: bool,
-
-    /// Write the merged report as JSON to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
-
-    /// Write the merged report as CSV to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-
-    /// Write SVG plots of the merged run into DIR.
-    #[arg(long, value_name = "DIR")]
-    pub plot: Option<PathBuf>,
+    /// Report formats and the exit rule, as for a run.
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     /// Write the merged HTML report to FILE (default: none).
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+}
 
-    /// Exit with status 1 when any puzzle ended without an answer.
+/// The report options a run and `merge` share (the HTML page has its own, since their defaults differ).
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// Print every column in the table (counts, per-thread rate, all percentiles, maxima, node speedup).
+    #[arg(long)]
+    pub wide: bool,
+
+    /// Write the report as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
+    /// Write the report as CSV to FILE (and per-puzzle rows to FILE.puzzles.csv with --per-puzzle).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Write SVG plots (cactus plot per dataset, time histogram per solver) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+
+    /// Exit with status 1 when any puzzle ended without an answer (invalid, unsatisfiable, limit or skipped).
     #[arg(long)]
     pub strict: bool,
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bench_runner::cli::{Args, Command, MergeArgs};
+use bench_runner::cli::{Args, Command, MergeArgs, ReportArgs};
 use bench_runner::family::Family;
 use bench_runner::inputs::{
     default_datasets, default_html_path, git_revision, machine_description, utc_now,
@@ -57,35 +57,19 @@ fn merge(m: &MergeArgs) -> ExitCode {
         summary.merged.len(),
         summary.datasets.len()
     );
-    report(
-        &summary,
-        m.wide,
-        m.strict,
-        &m.json,
-        &m.csv,
-        &m.plot,
-        m.html.clone(),
-    )
+    report(&summary, &m.report, m.html.clone())
 }
 
 /// Writes every requested report of a finished (or merged, or interrupted) run and returns the exit code.
-fn report(
-    summary: &RunSummary,
-    wide: bool,
-    strict: bool,
-    json: &Option<PathBuf>,
-    csv: &Option<PathBuf>,
-    plot: &Option<PathBuf>,
-    html: Option<PathBuf>,
-) -> ExitCode {
-    let mut outputs: Vec<Box<dyn Output>> = vec![Box::new(Markdown { wide })];
-    if let Some(path) = json {
+fn report(summary: &RunSummary, args: &ReportArgs, html: Option<PathBuf>) -> ExitCode {
+    let mut outputs: Vec<Box<dyn Output>> = vec![Box::new(Markdown { wide: args.wide })];
+    if let Some(path) = &args.json {
         outputs.push(Box::new(Json { path: path.clone() }));
     }
-    if let Some(path) = csv {
+    if let Some(path) = &args.csv {
         outputs.push(Box::new(Csv { path: path.clone() }));
     }
-    if let Some(dir) = plot {
+    if let Some(dir) = &args.plot {
         outputs.push(Box::new(Plot { dir: dir.clone() }));
     }
     if let Some(path) = &html {
@@ -111,7 +95,7 @@ fn report(
         ExitCode::from(EXIT_WRONG)
     } else if summary.partial {
         ExitCode::from(EXIT_INTERRUPTED)
-    } else if strict && !summary.all_solved() {
+    } else if args.strict && !summary.all_solved() {
         eprintln!("bench-runner: --strict: some puzzles ended without an answer (see the table)");
         ExitCode::from(EXIT_UNSOLVED)
     } else {
@@ -311,13 +295,5 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
     } else {
         Some(args.html.clone().unwrap_or_else(default_html_path))
     };
-    report(
-        &summary,
-        args.wide,
-        args.strict,
-        &args.json,
-        &args.csv,
-        &args.plot,
-        html,
-    )
+    report(&summary, &args.report, html)
 }

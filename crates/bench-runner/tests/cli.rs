@@ -24,13 +24,7 @@ fn bare_runner() -> Command {
     let mut cmd = Command::cargo_bin("bench-runner").unwrap();
     // Short warm-up and a time limit that no test puzzle comes near: the tests check results, not speed.
     cmd.args(["--warmup-ms", "1", "--time-limit", "60"]);
-    for var in [
-        "SLURM_ARRAY_TASK_ID",
-        "SLURM_ARRAY_TASK_MIN",
-        "SLURM_ARRAY_TASK_COUNT",
-        "JOB_COMPLETION_INDEX",
-        "JOB_COMPLETIONS",
-    ] {
+    for var in sudoku::shard::ENV_VARS {
         cmd.env_remove(var);
     }
     cmd

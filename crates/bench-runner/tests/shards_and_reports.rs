@@ -21,13 +21,7 @@ fn shipped(name: &str) -> PathBuf {
         .join(name)
 }
 
-const SCHEDULER_VARS: [&str; 5] = [
-    "SLURM_ARRAY_TASK_ID",
-    "SLURM_ARRAY_TASK_MIN",
-    "SLURM_ARRAY_TASK_COUNT",
-    "JOB_COMPLETION_INDEX",
-    "JOB_COMPLETIONS",
-];
+use sudoku::shard::ENV_VARS as SCHEDULER_VARS;
 
 /// The runner with a short warm-up, a generous time limit and no scheduler variables from the caller's shell.
 fn runner() -> Command {

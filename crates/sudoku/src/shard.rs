@@ -25,6 +25,15 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+/// Every environment variable [`Shard::resolve`] reads (tests clear them so a caller's scheduler cannot leak in).
+pub const ENV_VARS: [&str; 5] = [
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_COUNT",
+    "JOB_COMPLETION_INDEX",
+    "JOB_COMPLETIONS",
+];
+
 /// One shard of a split run: `index` in `0..count`. The whole run is the shard `0/1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Shard {

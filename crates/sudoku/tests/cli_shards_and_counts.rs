@@ -8,13 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use assert_cmd::Command;
 use serde_json::Value;
 
-const SCHEDULER_VARS: [&str; 5] = [
-    "SLURM_ARRAY_TASK_ID",
-    "SLURM_ARRAY_TASK_MIN",
-    "SLURM_ARRAY_TASK_COUNT",
-    "JOB_COMPLETION_INDEX",
-    "JOB_COMPLETIONS",
-];
+use sudoku::shard::ENV_VARS as SCHEDULER_VARS;
 
 fn sudoku() -> Command {
     let mut cmd = Command::cargo_bin("sudoku").unwrap();
