@@ -12,7 +12,7 @@
 use std::io::{BufRead, Read};
 
 use csp_core::{LimitKind, Limits, Outcome};
-use puzzles::{color, kenken, killer, latin, queens, strategy, Kind, Mode, Puzzle, PuzzleError};
+use puzzles::{strategy, AnyPuzzle, Kind, Mode, PuzzleError};
 
 use crate::family::{Answer, Entry, Family, Record, SolverName, Verdict};
 
@@ -43,19 +43,9 @@ const STRATEGIES: &[(&str, &str, &str)] = &[
     ("default", "", "the family's own default strategy"),
 ];
 
-/// One parsed instance of any family.
-pub enum Instance {
-    /// N-Queens.
-    Queens(queens::Queens),
-    /// Graph colouring.
-    Color(color::Coloring),
-    /// Latin square completion.
-    Latin(latin::Latin),
-    /// Killer Sudoku.
-    Killer(killer::Killer),
-    /// KenKen.
-    Kenken(kenken::KenKen),
-}
+/// One parsed instance of any family (from the `puzzles` crate's family list, so a new family needs no code
+/// here).
+pub struct Instance(Box<dyn AnyPuzzle>);
 
 /// An answer as the family renders it, with its own checker's verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,23 +59,24 @@ pub struct PuzzleAnswer {
 /// Adapter from the `puzzles` crate to the runner, for one family.
 pub struct PuzzlesFamily(pub Kind);
 
-fn parse<P: Puzzle>(text: &str, wrap: fn(P) -> Instance) -> Result<Instance, String> {
-    let p = P::parse(text).map_err(|e| e.to_string())?;
+fn parse(kind: Kind, text: &str) -> Result<Instance, String> {
+    let family = kind.family().map_err(|e| e.to_string())?;
+    let p = family.parse(text).map_err(|e| e.to_string())?;
     // Contradictory instances (clashing givens, unreachable cage sums) are invalid input, found before any search.
-    match p.encode() {
+    match p.check_encoding() {
         Err(e @ PuzzleError::Invalid(_)) => Err(e.to_string()),
-        _ => Ok(wrap(p)),
+        _ => Ok(Instance(p)),
     }
 }
 
-fn solve_one<P: Puzzle>(
-    p: &P,
+fn solve_one(
+    p: &dyn AnyPuzzle,
     spec: &str,
     mode: Mode,
     limits: &Limits,
 ) -> Result<puzzles::DynReport, String> {
-    let config = strategy::apply(p.default_config(), spec)?.limits(limits.clone());
-    puzzles::puzzle::run_puzzle(p, Some(&config), mode).map_err(|e| e.to_string())
+    let config = strategy::apply(p.strategy(), spec)?.limits(limits.clone());
+    p.run(Some(&config), mode).map_err(|e| e.to_string())
 }
 
 impl Family for PuzzlesFamily {
@@ -129,13 +120,7 @@ impl Family for PuzzlesFamily {
         request: &Self::Request,
     ) -> Answer<Self::Solution> {
         let (mode, limits) = request;
-        let result = match puzzle {
-            Instance::Queens(p) => solve_one(p, spec, *mode, limits),
-            Instance::Color(p) => solve_one(p, spec, *mode, limits),
-            Instance::Latin(p) => solve_one(p, spec, *mode, limits),
-            Instance::Killer(p) => solve_one(p, spec, *mode, limits),
-            Instance::Kenken(p) => solve_one(p, spec, *mode, limits),
-        };
+        let result = solve_one(puzzle.0.as_ref(), spec, *mode, limits);
         let r = match result {
             Ok(r) => r,
             Err(_) => {
@@ -185,13 +170,7 @@ impl Family for PuzzlesFamily {
         let mut text = String::new();
         let item = match input.read_to_string(&mut text) {
             Err(e) => Err(format!("cannot read: {e}")),
-            Ok(_) => match self.0 {
-                Kind::Queens => parse(&text, Instance::Queens),
-                Kind::Color => parse(&text, Instance::Color),
-                Kind::Latin => parse(&text, Instance::Latin),
-                Kind::Killer => parse(&text, Instance::Killer),
-                Kind::Kenken => parse(&text, Instance::Kenken),
-            },
+            Ok(_) => parse(self.0, &text),
         };
         Box::new(std::iter::once(Record {
             line: 1,

@@ -188,6 +188,9 @@ pub fn chromatic_number(
     })
 }
 
+/// This family's line in [`crate::FAMILIES`].
+pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Coloring>();
+
 impl Puzzle for Coloring {
     type Answer = Vec<usize>;
     const KIND: Kind = Kind::Color;

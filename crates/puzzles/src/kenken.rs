@@ -272,6 +272,9 @@ fn parse_clue(line: usize, col: usize, tok: &str) -> Result<Clue, ParseError> {
     Ok(Clue { target, op })
 }
 
+/// This family's line in [`crate::FAMILIES`].
+pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<KenKen>();
+
 impl Puzzle for KenKen {
     type Answer = Vec<usize>;
     const KIND: Kind = Kind::Kenken;

@@ -194,6 +194,9 @@ pub fn verify_grid(instance: &Killer, grid: &[u8]) -> Result<(), VerifyError> {
     Ok(())
 }
 
+/// This family's line in [`crate::FAMILIES`].
+pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Killer>();
+
 impl Puzzle for Killer {
     type Answer = Vec<u8>;
     const KIND: Kind = Kind::Killer;

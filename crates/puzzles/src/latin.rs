@@ -121,6 +121,9 @@ pub fn verify_square(instance: &Latin, grid: &[usize]) -> Result<(), VerifyError
     Ok(())
 }
 
+/// This family's line in [`crate::FAMILIES`].
+pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Latin>();
+
 impl Puzzle for Latin {
     type Answer = Vec<usize>;
     const KIND: Kind = Kind::Latin;

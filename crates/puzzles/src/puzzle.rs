@@ -50,15 +50,6 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Every kind, in the order the documentation lists them.
-    pub const ALL: [Kind; 5] = [
-        Kind::Queens,
-        Kind::Color,
-        Kind::Latin,
-        Kind::Killer,
-        Kind::Kenken,
-    ];
-
     /// The `--kind` name.
     pub fn name(self) -> &'static str {
         match self {
@@ -75,12 +66,16 @@ impl FromStr for Kind {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Kind::ALL
-            .into_iter()
+        crate::FAMILIES
+            .iter()
+            .map(|f| f.kind)
             .find(|k| k.name() == s)
             .ok_or_else(|| {
+                let names: Vec<&str> = crate::FAMILIES.iter().map(|f| f.kind.name()).collect();
+                let (last, rest) = names.split_last().unwrap_or((&"", &[]));
                 format!(
-                    "unknown puzzle kind `{s}` (expected queens, color, latin, killer or kenken)"
+                    "unknown puzzle kind `{s}` (expected {} or {last})",
+                    rest.join(", ")
                 )
             })
     }
@@ -237,11 +232,69 @@ pub fn run_text(
     config: Option<&SearchConfig>,
     mode: Mode,
 ) -> Result<DynReport, PuzzleError> {
-    match kind {
-        Kind::Queens => run_puzzle(&crate::queens::Queens::parse(text)?, config, mode),
-        Kind::Color => run_puzzle(&crate::color::Coloring::parse(text)?, config, mode),
-        Kind::Latin => run_puzzle(&crate::latin::Latin::parse(text)?, config, mode),
-        Kind::Killer => run_puzzle(&crate::killer::Killer::parse(text)?, config, mode),
-        Kind::Kenken => run_puzzle(&crate::kenken::KenKen::parse(text)?, config, mode),
+    kind.family()?.parse(text)?.run(config, mode)
+}
+
+impl Kind {
+    /// This kind's entry in [`FAMILIES`](crate::FAMILIES); an error (never a panic) if the list misses it, which
+    /// the crate's tests rule out.
+    pub fn family(self) -> Result<&'static Family, PuzzleError> {
+        crate::FAMILIES
+            .iter()
+            .find(|f| f.kind == self)
+            .ok_or_else(|| PuzzleError::Invalid(format!("no family `{}` in FAMILIES", self.name())))
     }
+}
+
+/// A parsed instance of any family, kind-erased: what tools that take `--kind` (the bench runner) need of it.
+pub trait AnyPuzzle: Send + Sync {
+    /// The family's default search strategy for this instance ([`Puzzle::default_config`]).
+    fn strategy(&self) -> SearchConfig;
+    /// Builds the model once, so a contradictory instance ([`PuzzleError::Invalid`]) is found before any search.
+    fn check_encoding(&self) -> Result<(), PuzzleError>;
+    /// Solves and renders the answer ([`run_puzzle`]).
+    fn run(&self, config: Option<&SearchConfig>, mode: Mode) -> Result<DynReport, PuzzleError>;
+}
+
+impl<P: Puzzle + Send> AnyPuzzle for P {
+    fn strategy(&self) -> SearchConfig {
+        Puzzle::default_config(self)
+    }
+
+    fn check_encoding(&self) -> Result<(), PuzzleError> {
+        self.encode().map(|_| ())
+    }
+
+    fn run(&self, config: Option<&SearchConfig>, mode: Mode) -> Result<DynReport, PuzzleError> {
+        run_puzzle(self, config, mode)
+    }
+}
+
+/// One family's line in [`FAMILIES`](crate::FAMILIES): its kind and a parser to a kind-erased instance. Each
+/// family module defines its own (`pub const FAMILY: Family = Family::of::<Queens>();`).
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    /// The family's kind (its `--kind` name is `kind.name()`).
+    pub kind: Kind,
+    /// Reads one instance from the family's text format.
+    pub parse: fn(&str) -> Result<Box<dyn AnyPuzzle>, ParseError>,
+}
+
+impl Family {
+    /// The entry of the family implemented by `P`.
+    pub const fn of<P: Puzzle + Send + 'static>() -> Family {
+        Family {
+            kind: P::KIND,
+            parse: parse_any::<P>,
+        }
+    }
+
+    /// Reads one instance of this family (see [`Family::parse`]).
+    pub fn parse(&self, text: &str) -> Result<Box<dyn AnyPuzzle>, ParseError> {
+        (self.parse)(text)
+    }
+}
+
+fn parse_any<P: Puzzle + Send + 'static>(text: &str) -> Result<Box<dyn AnyPuzzle>, ParseError> {
+    Ok(Box::new(P::parse(text)?))
 }

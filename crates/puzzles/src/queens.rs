@@ -94,6 +94,9 @@ pub fn verify_placement(n: usize, columns: &[usize]) -> Result<(), VerifyError> 
     Ok(())
 }
 
+/// This family's line in [`crate::FAMILIES`].
+pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Queens>();
+
 impl Puzzle for Queens {
     type Answer = Vec<usize>;
     const KIND: Kind = Kind::Queens;

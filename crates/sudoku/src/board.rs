@@ -473,13 +473,9 @@ mod tests {
         );
     }
 
-    /// The pattern grid `(b * (r % b) + r / b + c) % N + 1`: a valid complete grid of any size.
+    /// A valid complete grid of any size, from the test grid generator.
     fn pattern(b: usize) -> Board {
-        let n = b * b;
-        let cells = (0..n * n)
-            .map(|i| ((b * ((i / n) % b) + (i / n) / b + i % n) % n + 1) as u8)
-            .collect();
-        Board::from_cells(b, cells).unwrap()
+        crate::fuzz_targets::random_solved_grid(b, b as u64)
     }
 
     #[test]
