@@ -3,7 +3,7 @@
 //! The runner, its statistics and its reports are written once against [`Family`]; each puzzle family
 //! (Sudoku through the `sudoku` crate's registry, the other puzzles through the `puzzles` crate) is one
 //! adapter implementing it. A new family of the `puzzles` crate needs no code here: `puzzles_family.rs` reads the
-//! crate's `FAMILIES` list; only the `--kind` value list in `cli.rs` names each one.
+//! crate's `FAMILIES` list, and `--kind` accepts every name in it (`cli::parse_kind`).
 
 use std::io::BufRead;
 

@@ -27,7 +27,6 @@ pub mod inputs;
 pub mod merge;
 pub mod puzzles_family;
 pub mod report;
-pub mod rng;
 pub mod run;
 pub mod sudoku_family;
 pub mod summary;
