@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
-use crate::constraints::{AllDifferent, Constraint, Equal, Linear, NotEqual, Relation, Table};
+use crate::constraints::{AllDifferent, Equal, Linear, NotEqual, Posted, Relation, Table};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::ids::{ConstraintId, VarId};
@@ -105,7 +105,7 @@ pub enum ModelError {
 pub struct Model {
     tag: u32,
     values: Vec<Values>,
-    constraints: Vec<Constraint>,
+    constraints: Vec<Box<dyn Posted>>,
 }
 
 impl Default for Model {
@@ -197,9 +197,23 @@ impl Model {
         xs.iter().map(|&x| self.check(what, x)).collect()
     }
 
-    fn post(&mut self, c: Constraint) -> ConstraintId {
-        self.constraints.push(c);
+    /// Registers a constraint: the one method every posting method ends in, and the entry point for constraints
+    /// written outside this crate (implement [`crate::constraints::Constraint`] and
+    /// [`crate::constraints::Propagate`]; get scope indexes from [`Model::scope`]).
+    pub fn post<C: Posted>(&mut self, c: C) -> ConstraintId {
+        self.constraints.push(Box::new(c));
         ConstraintId(self.constraints.len() as u32 - 1)
+    }
+
+    /// The engine indexes of `xs` (what a [`crate::constraints::Constraint`] keeps as its scope), or
+    /// [`ModelError::ForeignVariable`] for a variable of another model; `what` names the caller in the error.
+    pub fn scope(&self, what: &'static str, xs: &[VarId]) -> Result<Vec<u32>, ModelError> {
+        self.check_all(what, xs)
+    }
+
+    /// The value table of variable index `v` (from [`Model::scope`]).
+    pub fn values_of(&self, v: u32) -> Option<&Values> {
+        self.values.get(v as usize)
     }
 
     /// Largest absolute value `x` can take.
@@ -238,7 +252,7 @@ impl Model {
             }
         }
         let c = AllDifferent::new(vars, offsets.to_vec(), &self.values);
-        Ok(self.post(Constraint::AllDifferent(c)))
+        Ok(self.post(c))
     }
 
     fn check_offset(&self, what: &'static str, y: u32, c: i64) -> Result<(), ModelError> {
@@ -256,14 +270,14 @@ impl Model {
     pub fn not_equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
         let (x, y) = (self.check("not_equal", x)?, self.check("not_equal", y)?);
         self.check_offset("not_equal", y, c)?;
-        Ok(self.post(Constraint::NotEqual(NotEqual { vars: [x, y], c })))
+        Ok(self.post(NotEqual { vars: [x, y], c }))
     }
 
     /// `x == y + c`.
     pub fn equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
         let (x, y) = (self.check("equal", x)?, self.check("equal", y)?);
         self.check_offset("equal", y, c)?;
-        Ok(self.post(Constraint::Equal(Equal { vars: [x, y], c })))
+        Ok(self.post(Equal { vars: [x, y], c }))
     }
 
     /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]`.
@@ -297,7 +311,7 @@ impl Model {
                 coefs.push(a);
             }
         }
-        Ok(self.post(Constraint::Linear(Linear::new(vars, coefs, rel, rhs))))
+        Ok(self.post(Linear::new(vars, coefs, rel, rhs)))
     }
 
     /// `xs` take one of the `tuples` (each of length `xs.len()`).
@@ -328,22 +342,14 @@ impl Model {
             .iter()
             .map(|&v| self.values[v as usize].width() as u32)
             .collect();
-        Ok(self.post(Constraint::Table(Table::new(
-            vars,
-            flat,
-            tuples.len(),
-            rows,
-            widths,
-        ))))
+        Ok(self.post(Table::new(vars, flat, tuples.len(), rows, widths)))
     }
 
     /// Freezes the model.
     pub fn build(mut self) -> Result<Problem, ModelError> {
         let mut layout = Layout::default();
         for c in &mut self.constraints {
-            if let Constraint::Table(t) = c {
-                t.place(&mut layout);
-            }
+            c.place(&mut layout);
         }
         let max_width = self.values.iter().map(Values::width).max().unwrap_or(1);
         let mut pairs = Vec::new();
@@ -356,8 +362,7 @@ impl Model {
         let max_table_arity = self
             .constraints
             .iter()
-            .filter(|c| matches!(c, Constraint::Table(_)))
-            .map(|c| c.vars().len())
+            .map(|c| c.scratch())
             .max()
             .unwrap_or(0);
         Ok(Problem {
@@ -391,12 +396,12 @@ pub struct Problem {
     /// `values[v]` = value table of variable `v`.
     pub(crate) values: Vec<Values>,
     /// Constraints in posting order.
-    pub(crate) constraints: Vec<Constraint>,
+    pub(crate) constraints: Vec<Box<dyn Posted>>,
     /// `occurrences.row(v)` = `(constraint, position in its scope)` for every occurrence of `v`.
     pub(crate) occurrences: Csr<(u32, u32)>,
     /// Widest domain.
     pub(crate) max_width: usize,
-    /// Longest table scope (scratch sizing).
+    /// Most scratch domains one constraint needs (the longest table scope).
     pub(crate) max_table_arity: usize,
     /// Where constraints keep their trailed words (see [`crate::trailed`]).
     layout: Layout,
@@ -411,9 +416,7 @@ impl Problem {
         let l = &self.layout;
         let mut doms = vec![D::W::ZERO; l.doms];
         for c in &self.constraints {
-            if let Constraint::Table(t) = c {
-                t.init_snapshots::<D>(&mut doms);
-            }
+            D::view(&**c).init_trailed(&mut doms);
         }
         Trailed::new(l.words.clone(), doms, l.free.clone(), l.tmp)
     }

@@ -118,3 +118,25 @@ impl Linear {
         Ok(())
     }
 }
+
+impl super::Constraint for Linear {
+    fn name(&self) -> &'static str {
+        "linear"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        Linear::is_satisfied(self, value_of)
+    }
+    fn trigger(&self, _level: super::Propagation) -> Option<super::Trigger> {
+        Some(super::Trigger::Bounds)
+    }
+}
+
+impl<D: Domain> super::Propagate<D> for Linear {
+    #[inline]
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        Linear::propagate(self, st, values)
+    }
+}

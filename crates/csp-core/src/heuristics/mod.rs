@@ -1,17 +1,19 @@
 //! Branching heuristics: which variable to branch on, which value to try first, and when to restart.
 //!
 //! One file per strategy; [`VarOrder`] and [`ValueOrder`] each list them as enum variants and dispatch with one
-//! `match`. Sizes are popcounts read from `State::sizes`; ties break on the lowest variable id unless
-//! `random_ties` is set, so runs are deterministic for a given seed.
+//! `match`. A variable order is a [`Merit`] (Gecode's `int/branch/merit.hpp`): a score per unassigned variable,
+//! smallest wins, optionally refined by a second merit on ties ([`select_lex`]); the selection loop, early exit
+//! and tie-breaking live once here in [`select`]. Sizes are popcounts read from `State::sizes`; ties break on the
+//! lowest variable id unless `random_ties` is set (then uniformly among the tied, by reservoir sampling), so runs
+//! are deterministic for a given seed.
 //!
 //! # How to add a heuristic
-//! 1. Write `heuristics/my_order.rs` with one function, e.g.
-//!    `pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32>` for a variable
-//!    order (return `None` only when every variable is assigned) or
+//! 1. Write `heuristics/my_order.rs` with a struct implementing [`Merit`] (one `score` method, smaller is better;
+//!    `floor` if some score cannot be beaten) for a variable order, or one function
 //!    `pub fn select<D: Domain>(st: &State<D>, problem: &Problem, v: u32, br: &mut Brancher) -> usize` for a value
 //!    order (return a position present in `dom(v)`).
 //! 2. Add a variant to [`VarOrder`] or [`ValueOrder`] (with a doc line saying when it helps) and one arm in
-//!    [`Brancher::select_var`] / [`Brancher::select_value`].
+//!    [`Brancher::select_var`] (`select(st, br, my_order::MyOrder { .. })`) / [`Brancher::select_value`].
 //! 3. Add the variant to `ALL` so the cross-check test runs every propagation level and value order with it.
 //!
 //! Learned state (weights, the random generator) lives in [`Brancher`], reset at the start of every solve.
@@ -136,10 +138,15 @@ impl Brancher {
     #[inline]
     pub fn select_var<D: Domain>(&mut self, st: &State<D>, problem: &Problem) -> Option<u32> {
         match self.var_order {
-            VarOrder::Input => input::select(st),
-            VarOrder::Mrv => mrv::select(st, self),
+            VarOrder::Input => select(st, self, input::Input),
+            VarOrder::Mrv => select(st, self, mrv::Size),
             VarOrder::MrvDegree => mrv_degree::select(st, problem, self),
-            VarOrder::DomWdeg => dom_wdeg::select(st, problem, self),
+            VarOrder::DomWdeg => {
+                let weights = std::mem::take(&mut self.weights);
+                let pick = select(st, self, dom_wdeg::DomWdeg::new(problem, &weights));
+                self.weights = weights;
+                pick
+            }
         }
     }
 
@@ -153,6 +160,102 @@ impl Brancher {
             ValueOrder::Random => random::select(st, v, self),
         }
     }
+}
+
+/// A variable-selection strategy: a score per unassigned variable, the smallest score wins.
+pub trait Merit {
+    /// The score (smaller is better; equal scores are ties).
+    type Score: Copy + Ord;
+    /// The score of unassigned variable `v` whose domain has `size > 1` values.
+    fn score<D: Domain>(&mut self, st: &State<D>, v: u32, size: u32) -> Self::Score;
+    /// A score that no variable can beat: without random ties, the first variable scoring at most this is taken
+    /// without looking further (MRV's size 2, input order's anything).
+    fn floor(&self) -> Option<Self::Score> {
+        None
+    }
+}
+
+/// The unassigned variable with the smallest score of `m`, ties by lowest id (or uniformly at random with
+/// `random_ties`); `None` when every variable is assigned.
+#[inline]
+pub fn select<D: Domain, M: Merit>(st: &State<D>, br: &mut Brancher, mut m: M) -> Option<u32> {
+    let mut sizes = st.sizes().enumerate().filter(|&(_, size)| size > 1);
+    let (v0, size0) = sizes.next()?;
+    let mut pick = v0 as u32;
+    let mut best = m.score(st, pick, size0);
+    if !br.random_ties {
+        // The deterministic path, kept tight: it is MRV's whole cost on the general engine.
+        let floor = m.floor();
+        if floor.is_some_and(|f| best <= f) {
+            return Some(pick);
+        }
+        for (v, size) in sizes {
+            let s = m.score(st, v as u32, size);
+            if s < best {
+                best = s;
+                pick = v as u32;
+                if floor.is_some_and(|f| s <= f) {
+                    break;
+                }
+            }
+        }
+        return Some(pick);
+    }
+    // Reservoir sampling over the tied: the k-th tie replaces the pick with probability 1/k.
+    let mut ties = 1u64;
+    let _ = br.rng.below(ties);
+    for (v, size) in sizes {
+        let s = m.score(st, v as u32, size);
+        if s > best {
+            continue;
+        }
+        if s < best {
+            best = s;
+            ties = 0;
+        }
+        ties += 1;
+        if br.rng.below(ties) == 0 {
+            pick = v as u32;
+        }
+    }
+    Some(pick)
+}
+
+/// Lexicographic merit: smallest `a`, then among those smallest `b` (computed for the tied variables only, so an
+/// expensive tie-break costs nothing where `a` decides), then lowest id or random.
+pub fn select_lex<D: Domain, A: Merit, B: Merit>(
+    st: &State<D>,
+    br: &mut Brancher,
+    mut a: A,
+    b: B,
+) -> Option<u32> {
+    let mut best: Option<A::Score> = None;
+    for (v, size) in st.sizes().enumerate() {
+        if size > 1 {
+            let s = a.score(st, v as u32, size);
+            if best.is_none_or(|b| s < b) {
+                best = Some(s);
+            }
+        }
+    }
+    let best = best?;
+    /// Variables tied on `a` score `(false, b)`; the others `(true, None)`, after every tied one.
+    struct Tied<A: Merit, B> {
+        a: A,
+        best: A::Score,
+        b: B,
+    }
+    impl<A: Merit, B: Merit> Merit for Tied<A, B> {
+        type Score = (bool, Option<B::Score>);
+        fn score<D: Domain>(&mut self, st: &State<D>, v: u32, size: u32) -> Self::Score {
+            if self.best < self.a.score(st, v, size) {
+                (true, None)
+            } else {
+                (false, Some(self.b.score(st, v, size)))
+            }
+        }
+    }
+    select(st, br, Tied { a, best, b })
 }
 
 /// True when constraint `c` has an unassigned variable other than `v` (it still constrains the search).
