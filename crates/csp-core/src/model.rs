@@ -8,7 +8,10 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
-use crate::constraints::{AllDifferent, Equal, Linear, NotEqual, Posted, Relation, Table};
+use crate::constraints::{
+    AllDifferent, Arith, ArithOp, Clause, ElementVar, Equal, Extremum, Linear, NotEqual, Parity,
+    Posted, Reification, ReifiedLinear, Relation, Table,
+};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::ids::{ConstraintId, VarId};
@@ -85,6 +88,34 @@ pub enum ModelError {
         what: &'static str,
         /// The quantity that overflows.
         detail: String,
+    },
+    /// A variable used as a Boolean whose domain is not within `{0, 1}`.
+    #[error("{what}: variable x{var} must be Boolean (domain within 0..=1), has {min}..={max}")]
+    NotBoolean {
+        /// Which call.
+        what: &'static str,
+        /// Its index.
+        var: usize,
+        /// Smallest value of its domain.
+        min: i64,
+        /// Largest value of its domain.
+        max: i64,
+    },
+    /// A divisor whose only value is zero.
+    #[error("{what}: division by the constant zero (x{var} can only be 0)")]
+    DivisionByZero {
+        /// Which call.
+        what: &'static str,
+        /// The divisor's index.
+        var: usize,
+    },
+    /// An argument list that must not be empty is.
+    #[error("{what}: the list of {argument} is empty")]
+    EmptyArgument {
+        /// Which call.
+        what: &'static str,
+        /// Which argument.
+        argument: &'static str,
     },
     /// An assumption that fixes a variable to a value it cannot take.
     #[error("assumption x{var} = {value}: value outside the variable's domain {min}..={max}")]
@@ -280,7 +311,8 @@ impl Model {
         Ok(self.post(Equal { vars: [x, y], c }))
     }
 
-    /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]`.
+    /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]` (`rel`: `=`, `<=`, `>=`, `!=`; bounds propagation,
+    /// `!=` once a single term is open). Boolean sums (pseudo-Boolean constraints) are this over 0/1 variables.
     ///
     /// Rejected with [`ModelError::Overflow`] when the largest possible `|sum| + |rhs|` does not fit in `i64`, so
     /// propagation never overflows.
@@ -290,27 +322,7 @@ impl Model {
         rel: Relation,
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
-        const WHAT: &str = "linear";
-        let mut vars = Vec::with_capacity(terms.len());
-        let mut coefs = Vec::with_capacity(terms.len());
-        let mut total: i128 = (rhs as i128).abs();
-        for &(a, x) in terms {
-            let v = self.check(WHAT, x)?;
-            total += (a as i128).abs() * self.magnitude(v);
-            if total > i64::MAX as i128 {
-                return Err(ModelError::Overflow {
-                    what: WHAT,
-                    detail: format!(
-                        "sum of |a_i| * max|x_i| plus |rhs| exceeds {} at term {a} * x{v}",
-                        i64::MAX
-                    ),
-                });
-            }
-            if a != 0 {
-                vars.push(v);
-                coefs.push(a);
-            }
-        }
+        let (vars, coefs) = self.linear_terms("linear", terms, rhs)?;
         Ok(self.post(Linear::new(vars, coefs, rel, rhs)))
     }
 
@@ -343,6 +355,290 @@ impl Model {
             .map(|&v| self.values[v as usize].width() as u32)
             .collect();
         Ok(self.post(Table::new(vars, flat, tuples.len(), rows, widths)))
+    }
+
+    /// A Boolean variable (domain `{0, 1}`; 1 = true).
+    pub fn new_bool(&mut self) -> Result<VarId, ModelError> {
+        self.new_var(0, 1)
+    }
+
+    fn check_bool(&self, what: &'static str, x: VarId) -> Result<u32, ModelError> {
+        let v = self.check(what, x)?;
+        let vals = &self.values[v as usize];
+        if vals.min() < 0 || vals.max() > 1 {
+            return Err(ModelError::NotBoolean {
+                what,
+                var: v as usize,
+                min: vals.min(),
+                max: vals.max(),
+            });
+        }
+        Ok(v)
+    }
+
+    fn check_bools(&self, what: &'static str, xs: &[VarId]) -> Result<Vec<u32>, ModelError> {
+        xs.iter().map(|&x| self.check_bool(what, x)).collect()
+    }
+
+    /// The clause `pos_1 or .. or pos_p or not neg_1 or .. or not neg_n` over Booleans (FlatZinc `bool_clause`).
+    pub fn clause(&mut self, pos: &[VarId], neg: &[VarId]) -> Result<ConstraintId, ModelError> {
+        let p = self.check_bools("clause", pos)?;
+        let n = self.check_bools("clause", neg)?;
+        Ok(self.post(Clause::new(p, n)))
+    }
+
+    /// `b <-> (xs_1 and .. and xs_n)` (FlatZinc `array_bool_and`), posted as `n + 1` clauses.
+    pub fn bool_and(&mut self, xs: &[VarId], b: VarId) -> Result<ConstraintId, ModelError> {
+        let xs_raw = self.check_bools("bool_and", xs)?;
+        let br = self.check_bool("bool_and", b)?;
+        for &x in &xs_raw {
+            self.post(Clause::new(vec![x], vec![br]));
+        }
+        Ok(self.post(Clause::new(vec![br], xs_raw)))
+    }
+
+    /// `b <-> (xs_1 or .. or xs_n)` (FlatZinc `array_bool_or`), posted as `n + 1` clauses.
+    pub fn bool_or(&mut self, xs: &[VarId], b: VarId) -> Result<ConstraintId, ModelError> {
+        let xs_raw = self.check_bools("bool_or", xs)?;
+        let br = self.check_bool("bool_or", b)?;
+        for &x in &xs_raw {
+            self.post(Clause::new(vec![br], vec![x]));
+        }
+        Ok(self.post(Clause::new(xs_raw, vec![br])))
+    }
+
+    /// An odd (`odd = true`) or even number of `xs` are true (FlatZinc `array_bool_xor` is `odd = true`).
+    pub fn bool_xor(&mut self, xs: &[VarId], odd: bool) -> Result<ConstraintId, ModelError> {
+        let xs = self.check_bools("bool_xor", xs)?;
+        Ok(self.post(Parity::new(xs, odd)))
+    }
+
+    /// `y = not x` on Booleans (`x + y = 1`).
+    pub fn bool_not(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.check_bool("bool_not", x)?;
+        self.check_bool("bool_not", y)?;
+        self.linear(&[(1, x), (1, y)], Relation::Eq, 1)
+    }
+
+    /// `x <-> y` on Booleans.
+    pub fn bool_equiv(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.check_bool("bool_equiv", x)?;
+        self.check_bool("bool_equiv", y)?;
+        self.equal(x, y, 0)
+    }
+
+    /// Checks the terms of a linear relation and splits them, dropping zero coefficients.
+    fn linear_terms(
+        &self,
+        what: &'static str,
+        terms: &[(i64, VarId)],
+        rhs: i64,
+    ) -> Result<(Vec<u32>, Vec<i64>), ModelError> {
+        let mut vars = Vec::with_capacity(terms.len());
+        let mut coefs = Vec::with_capacity(terms.len());
+        let mut total: i128 = (rhs as i128).abs();
+        for &(a, x) in terms {
+            let v = self.check(what, x)?;
+            total += (a as i128).abs() * self.magnitude(v);
+            if total > i64::MAX as i128 {
+                return Err(ModelError::Overflow {
+                    what,
+                    detail: format!(
+                        "sum of |a_i| * max|x_i| plus |rhs| exceeds {} at term {a} * x{v}",
+                        i64::MAX
+                    ),
+                });
+            }
+            if a != 0 {
+                vars.push(v);
+                coefs.push(a);
+            }
+        }
+        Ok((vars, coefs))
+    }
+
+    /// `b <-> (sum a_i x_i rel rhs)` (`mode = Equivalent`) or `b -> (..)` (`Implies`, half reification).
+    ///
+    /// Every reified comparison is one of these: `x = c` is `[(1, x)] Eq c`, `x <= y` is `[(1, x), (-1, y)] Le 0`,
+    /// `x != y` is `[(1, x), (-1, y)] Ne 0` (FlatZinc `int_eq_reif`, `int_le_reif`, `int_lin_*_reif`, `*_imp`).
+    pub fn reify_linear(
+        &mut self,
+        terms: &[(i64, VarId)],
+        rel: Relation,
+        rhs: i64,
+        b: VarId,
+        mode: Reification,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "reify_linear";
+        let (vars, coefs) = self.linear_terms(WHAT, terms, rhs)?;
+        let b = self.check_bool(WHAT, b)?;
+        if vars.is_empty() {
+            // A constant relation: b is fixed (or free under an implication that holds).
+            let holds = rel.holds(0, rhs as i128);
+            return Ok(match (holds, mode) {
+                (true, Reification::Implies) => self.post(Clause::new(vec![b], vec![b])),
+                _ => self.post(Clause::new(
+                    if holds { vec![b] } else { vec![] },
+                    if holds { vec![] } else { vec![b] },
+                )),
+            });
+        }
+        Ok(self.post(ReifiedLinear::new(vars, coefs, rel, rhs, b, mode)))
+    }
+
+    /// `z = op(x, y)` ([`ArithOp`]: `*`, `div`, `mod`, `pow`; for `Abs` use [`Model::abs`]).
+    ///
+    /// Errors: [`ModelError::Overflow`] when some result within the domains does not fit `i64`;
+    /// [`ModelError::DivisionByZero`] for a divisor that can only be 0.
+    pub fn arith(
+        &mut self,
+        op: ArithOp,
+        x: VarId,
+        y: VarId,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        let what = match op {
+            ArithOp::Times => "times",
+            ArithOp::Div => "div",
+            ArithOp::Mod => "mod",
+            ArithOp::Pow => "pow",
+            ArithOp::Abs => return self.abs(x, z),
+        };
+        let (xr, yr, zr) = (
+            self.check(what, x)?,
+            self.check(what, y)?,
+            self.check(what, z)?,
+        );
+        let (mx, vy) = (self.magnitude(xr), &self.values[yr as usize]);
+        let overflow = |detail: String| ModelError::Overflow { what, detail };
+        match op {
+            ArithOp::Times if mx * self.magnitude(yr) > i64::MAX as i128 => {
+                return Err(overflow(format!(
+                    "x{xr} * x{yr} can reach {}",
+                    mx * self.magnitude(yr)
+                )));
+            }
+            ArithOp::Div | ArithOp::Mod => {
+                if vy.min() == 0 && vy.max() == 0 {
+                    return Err(ModelError::DivisionByZero {
+                        what,
+                        var: yr as usize,
+                    });
+                }
+                if mx > i64::MAX as i128 {
+                    return Err(overflow(format!("x{xr} / -1 does not fit i64")));
+                }
+            }
+            ArithOp::Pow => {
+                let e = u32::try_from(vy.max().max(0)).unwrap_or(u32::MAX);
+                if mx > 1 && mx.checked_pow(e).is_none_or(|p| p > i64::MAX as i128) {
+                    return Err(overflow(format!("x{xr} ^ {} does not fit i64", vy.max())));
+                }
+            }
+            _ => {}
+        }
+        Ok(self.post(Arith::new(op, xr, Some(yr), zr)))
+    }
+
+    /// `z = x * y`.
+    pub fn times(&mut self, x: VarId, y: VarId, z: VarId) -> Result<ConstraintId, ModelError> {
+        self.arith(ArithOp::Times, x, y, z)
+    }
+
+    /// `z = |x|`.
+    pub fn abs(&mut self, x: VarId, z: VarId) -> Result<ConstraintId, ModelError> {
+        let (xr, zr) = (self.check("abs", x)?, self.check("abs", z)?);
+        if self.magnitude(xr) > i64::MAX as i128 {
+            return Err(ModelError::Overflow {
+                what: "abs",
+                detail: format!("|x{xr}| does not fit i64"),
+            });
+        }
+        Ok(self.post(Arith::new(ArithOp::Abs, xr, None, zr)))
+    }
+
+    /// `z = max(xs)` (`xs` not empty; FlatZinc `array_int_maximum`, and `int_max` with two).
+    pub fn max_of(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
+        self.extremum("max_of", xs, z, false)
+    }
+
+    /// `z = min(xs)` (`xs` not empty).
+    pub fn min_of(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
+        self.extremum("min_of", xs, z, true)
+    }
+
+    fn extremum(
+        &mut self,
+        what: &'static str,
+        xs: &[VarId],
+        z: VarId,
+        min: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let xs = self.check_all(what, xs)?;
+        let z = self.check(what, z)?;
+        if xs.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what,
+                argument: "variables",
+            });
+        }
+        Ok(self.post(Extremum::new(z, &xs, min)))
+    }
+
+    /// `z = array[x - first]` for a constant array (FlatZinc `array_int_element` has `first = 1`), posted as a
+    /// table of the pairs `(first + i, array[i])`.
+    pub fn element(
+        &mut self,
+        x: VarId,
+        first: i64,
+        array: &[i64],
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "element";
+        if array.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: WHAT,
+                argument: "array values",
+            });
+        }
+        if first.checked_add(array.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: WHAT,
+                detail: format!("index {first} + {}", array.len()),
+            });
+        }
+        let tuples: Vec<Vec<i64>> = array
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| vec![first + i as i64, a])
+            .collect();
+        self.table(&[x, z], &tuples)
+    }
+
+    /// `z = array[x - first]` for an array of variables (FlatZinc `array_var_int_element`, `first = 1`).
+    pub fn element_var(
+        &mut self,
+        x: VarId,
+        first: i64,
+        array: &[VarId],
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "element_var";
+        let items = self.check_all(WHAT, array)?;
+        let (xr, zr) = (self.check(WHAT, x)?, self.check(WHAT, z)?);
+        if items.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: WHAT,
+                argument: "array variables",
+            });
+        }
+        if first.checked_add(items.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: WHAT,
+                detail: format!("index {first} + {}", items.len()),
+            });
+        }
+        Ok(self.post(ElementVar::new(xr, first, &items, zr)))
     }
 
     /// Freezes the model.

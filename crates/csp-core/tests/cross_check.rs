@@ -418,3 +418,105 @@ fn a_node_limit_stops_the_search_with_a_limit_outcome() {
     assert_eq!(r.outcome, Outcome::Limit(csp_core::LimitKind::Nodes));
     assert!(r.count > 0 && r.count < 362_880);
 }
+
+/// A random model over a few integers (-3..=3) and Booleans mixing the constraints added with the open propagator
+/// interface: linear `!=`, clauses, `and` / `or` / `xor` / `not`, reified and half-reified linear relations,
+/// arithmetic, min / max and both elements.
+fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
+    use csp_core::constraints::{ArithOp, Reification};
+    let mut m = Model::new();
+    let mut ints = Vec::new();
+    let mut bools = Vec::new();
+    let mut doms = Vec::new();
+    for _ in 0..g.range(1, 4) {
+        let lo = g.range(-3, 1);
+        let hi = lo + g.range(0, 3);
+        ints.push(m.new_var(lo, hi).unwrap());
+        doms.push((lo..=hi).collect::<Vec<i64>>());
+    }
+    for _ in 0..g.range(1, 3) {
+        bools.push(m.new_bool().unwrap());
+        doms.push(vec![0, 1]);
+    }
+    let rel = |g: &mut Gen| g.pick(&[Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne]);
+    for _ in 0..g.range(1, 4) {
+        let (x, y, z) = (g.pick(&ints), g.pick(&ints), g.pick(&ints));
+        let (a, b) = (g.pick(&bools), g.pick(&bools));
+        match g.below(11) {
+            0 => {
+                let r = rel(g);
+                m.linear(&[(g.pick(&[-2, -1, 1, 2]), x), (1, y)], r, g.range(-3, 3))
+                    .unwrap();
+            }
+            1 => {
+                let k = g.range(0, 2) as usize;
+                let lits = g.subset(&bools, 2);
+                m.clause(&lits[..k], &lits[k..]).unwrap();
+            }
+            2 => {
+                let xs = g.subset(&bools, 2);
+                if g.below(2) == 0 {
+                    m.bool_and(&xs, a).unwrap();
+                } else {
+                    m.bool_or(&xs, a).unwrap();
+                }
+            }
+            3 => {
+                let odd = g.below(2) == 0;
+                m.bool_xor(&[a, b], odd).unwrap();
+            }
+            4 => {
+                m.bool_not(a, b).unwrap();
+            }
+            5 => {
+                let mode = g.pick(&[Reification::Equivalent, Reification::Implies]);
+                let r = rel(g);
+                let terms = if g.below(2) == 0 {
+                    vec![(1, x)]
+                } else {
+                    vec![(1, x), (-1, y)]
+                };
+                m.reify_linear(&terms, r, g.range(-2, 2), a, mode).unwrap();
+            }
+            6 => {
+                let op = g.pick(&[ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow]);
+                // A divisor that can only be 0 is rejected at post: a clear error, not a model.
+                if m.arith(op, x, y, z).is_err() {
+                    assert!(matches!(op, ArithOp::Div | ArithOp::Mod));
+                }
+            }
+            7 => {
+                m.abs(x, y).unwrap();
+            }
+            8 => {
+                if g.below(2) == 0 {
+                    m.max_of(&[x, y], z).unwrap();
+                } else {
+                    m.min_of(&[x, y], z).unwrap();
+                }
+            }
+            9 => {
+                let arr: Vec<i64> = (0..3).map(|_| g.range(-3, 3)).collect();
+                m.element(x, -1, &arr, y).unwrap();
+            }
+            _ => {
+                let arr = g.subset(&ints, 2);
+                m.element_var(x, -1, &arr, z).unwrap();
+            }
+        }
+    }
+    (m.build().unwrap(), doms)
+}
+
+#[test]
+fn random_models_with_booleans_reification_and_arithmetic_match_brute_force_under_every_strategy() {
+    let cfgs = configs();
+    let mut g = Gen(csp_core::rng::Rng::new(0xE17));
+    let mut nonempty = 0;
+    for case in 0..600 {
+        let (p, doms) = random_extended_problem(&mut g);
+        check_problem(&p, &doms, &[], &cfgs, case);
+        nonempty += usize::from(!brute_force(&p, &doms).is_empty());
+    }
+    assert!(nonempty > 100, "only {nonempty} satisfiable cases");
+}

@@ -56,17 +56,26 @@
 //! scopes (when every variable is fixed it must fail exactly when `is_satisfied` is false).
 
 mod all_different;
+mod arith;
+mod boolean;
 mod equal;
 mod intersection;
 mod linear;
 mod not_equal;
+mod reified;
+#[cfg(test)]
+mod soundness;
 mod table;
+mod util;
 
 pub use all_different::AllDifferent;
+pub use arith::{Arith, ArithOp, ElementVar, Extremum};
+pub use boolean::{Clause, Parity};
 pub use equal::Equal;
 pub use intersection::Intersection;
 pub use linear::{Linear, Relation};
 pub use not_equal::NotEqual;
+pub use reified::{Reification, ReifiedLinear};
 pub use table::Table;
 
 use std::any::Any;
