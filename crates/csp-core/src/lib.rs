@@ -76,5 +76,7 @@ pub use ids::{ConstraintId, VarId};
 pub use limits::{LimitKind, Limits, Outcome};
 pub use model::{Model, ModelError, Problem, Representation, MAX_DOMAIN_WIDTH};
 pub use propagate::Propagation;
-pub use solver::{CountResult, EngineKind, Solution, SolveResult, Solver};
+pub use solver::{
+    CountResult, EngineKind, Objective, OptOutcome, OptimizeResult, Solution, SolveResult, Solver,
+};
 pub use stats::Stats;

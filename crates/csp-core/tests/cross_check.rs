@@ -520,3 +520,117 @@ fn random_models_with_booleans_reification_and_arithmetic_match_brute_force_unde
     }
     assert!(nonempty > 100, "only {nonempty} satisfiable cases");
 }
+
+#[test]
+fn branch_and_bound_reaches_the_enumerated_optimum_under_every_strategy() {
+    use csp_core::{Objective, OptOutcome};
+    let cfgs: Vec<SearchConfig> = configs()
+        .into_iter()
+        .flat_map(|c| {
+            [
+                c.clone(),
+                c.restarts(Restarts::Luby { scale: 1 }).random_ties(true),
+            ]
+        })
+        .collect();
+    let mut g = Gen(csp_core::rng::Rng::new(0x0B7));
+    let mut optimal = 0;
+    for case in 0..300 {
+        let (p, doms) = if case % 2 == 0 {
+            random_extended_problem(&mut g)
+        } else {
+            let (p, d, _) = random_problem(&mut g, None);
+            (p, d)
+        };
+        let all = brute_force(&p, &doms);
+        let k = g.below(p.num_vars() as u64) as usize;
+        let x = p.var(k).unwrap();
+        for minimize in [true, false] {
+            let expected = if minimize {
+                all.iter().map(|s| s[k]).min()
+            } else {
+                all.iter().map(|s| s[k]).max()
+            };
+            let objective = if minimize {
+                Objective::Minimize(x)
+            } else {
+                Objective::Maximize(x)
+            };
+            for cfg in &cfgs {
+                let mut last: Option<i64> = None;
+                let r = Solver::new(&p, cfg.clone())
+                    .optimize(&[], objective, |s, value| {
+                        assert!(p.is_solution(s.values()), "case {case}: non-solution");
+                        assert_eq!(s.values()[k], value);
+                        if let Some(prev) = last {
+                            assert!(
+                                if minimize { value < prev } else { value > prev },
+                                "case {case}: {value} does not improve on {prev} with {cfg:?}"
+                            );
+                        }
+                        last = Some(value);
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(
+                    r.objective, expected,
+                    "case {case}, minimize {minimize}, {cfg:?}"
+                );
+                assert_eq!(
+                    r.outcome,
+                    if expected.is_some() {
+                        OptOutcome::Optimal
+                    } else {
+                        OptOutcome::Unsatisfiable
+                    },
+                    "case {case}: {cfg:?}"
+                );
+                optimal += usize::from(expected.is_some());
+            }
+        }
+    }
+    assert!(
+        optimal > 1000,
+        "only {optimal} optimisations had a solution"
+    );
+}
+
+#[test]
+fn an_optimisation_stopped_by_a_limit_or_the_callback_reports_feasible_or_unknown() {
+    use csp_core::{Objective, OptOutcome};
+    // 8 variables 0..=7 pairwise different: minimise the last, which the first solution (ascending values) sets
+    // to 7; many improving solutions follow.
+    let mut m = Model::new();
+    let xs: Vec<VarId> = (0..8).map(|_| m.new_var(0, 7).unwrap()).collect();
+    m.all_different(&xs).unwrap();
+    let p = m.build().unwrap();
+    let full = Solver::new(&p, SearchConfig::default())
+        .minimize(&[], xs[7])
+        .unwrap();
+    assert_eq!(
+        (full.outcome, full.objective),
+        (OptOutcome::Optimal, Some(0))
+    );
+    assert!(full.improvements > 1);
+    let mut seen = 0;
+    let stopped = Solver::new(&p, SearchConfig::default())
+        .optimize(&[], Objective::Minimize(xs[7]), |_, _| {
+            seen += 1;
+            ControlFlow::Break(())
+        })
+        .unwrap();
+    assert_eq!(
+        (stopped.outcome, seen, stopped.improvements),
+        (OptOutcome::Feasible, 1, 1)
+    );
+    assert_eq!(stopped.objective, Some(7));
+    let cfg = SearchConfig::default().limits(Limits::none().with_nodes(3));
+    let cut = Solver::new(&p, cfg).minimize(&[], xs[7]).unwrap();
+    assert_eq!(cut.outcome, OptOutcome::Unknown);
+    assert!(cut.best.is_none());
+    // Seven decisions reach a first solution; a few more nodes do not prove 0 optimal.
+    let cfg = SearchConfig::default().limits(Limits::none().with_nodes(9));
+    let cut = Solver::new(&p, cfg).minimize(&[], xs[7]).unwrap();
+    assert_eq!(cut.outcome, OptOutcome::Feasible);
+    assert!(cut.objective.is_some_and(|v| v > 0));
+}
