@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::constraints::{
-    AllDifferent, Arith, ArithOp, Clause, ElementVar, Equal, Extremum, Linear, NotEqual, Parity,
-    Posted, Reification, ReifiedLinear, Relation, Table,
+    AllDifferent, Arith, ArithOp, Circuit, Clause, ElementVar, Equal, Extremum, Lex, Linear,
+    NotEqual, Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
 };
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -116,6 +116,12 @@ pub enum ModelError {
         what: &'static str,
         /// Which argument.
         argument: &'static str,
+    },
+    /// An automaton with a state outside `0..states`.
+    #[error("regular: {detail}")]
+    InvalidAutomaton {
+        /// What is wrong.
+        detail: String,
     },
     /// An assumption that fixes a variable to a value it cannot take.
     #[error("assumption x{var} = {value}: value outside the variable's domain {min}..={max}")]
@@ -639,6 +645,225 @@ impl Model {
             });
         }
         Ok(self.post(ElementVar::new(xr, first, &items, zr)))
+    }
+
+    /// `n` = number of `xs` equal to `value` (FlatZinc `count_eq` with a constant), decomposed as
+    /// `b_i <-> (x_i = value)` and `sum b_i = n` (one new Boolean per `x_i`).
+    pub fn count(
+        &mut self,
+        xs: &[VarId],
+        value: i64,
+        n: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.check_all("count", xs)?;
+        self.check("count", n)?;
+        let mut terms = Vec::with_capacity(xs.len() + 1);
+        for &x in xs {
+            let b = self.new_bool()?;
+            self.reify_linear(&[(1, x)], Relation::Eq, value, b, Reification::Equivalent)?;
+            terms.push((1, b));
+        }
+        terms.push((-1, n));
+        self.linear(&terms, Relation::Eq, 0)
+    }
+
+    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed like [`Model::count`].
+    pub fn count_var(
+        &mut self,
+        xs: &[VarId],
+        y: VarId,
+        n: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.check_all("count_var", xs)?;
+        self.check("count_var", n)?;
+        let mut terms = Vec::with_capacity(xs.len() + 1);
+        for &x in xs {
+            let b = self.new_bool()?;
+            self.reify_linear(
+                &[(1, x), (-1, y)],
+                Relation::Eq,
+                0,
+                b,
+                Reification::Equivalent,
+            )?;
+            terms.push((1, b));
+        }
+        terms.push((-1, n));
+        self.linear(&terms, Relation::Eq, 0)
+    }
+
+    /// `counts[k]` = number of `xs` equal to `values[k]` (FlatZinc `global_cardinality`), one [`Model::count`]
+    /// per value.
+    pub fn global_cardinality(
+        &mut self,
+        xs: &[VarId],
+        values: &[i64],
+        counts: &[VarId],
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "global_cardinality";
+        if values.len() != counts.len() {
+            return Err(ModelError::LengthMismatch {
+                what: WHAT,
+                expected: values.len(),
+                got: counts.len(),
+            });
+        }
+        if values.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: WHAT,
+                argument: "values",
+            });
+        }
+        let mut last = None;
+        for (&v, &c) in values.iter().zip(counts) {
+            last = Some(self.count(xs, v, c)?);
+        }
+        last.ok_or(ModelError::EmptyArgument {
+            what: WHAT,
+            argument: "values",
+        })
+    }
+
+    /// `f[i] = j + first <-> g[j] = i + first` for all `i`, `j` (FlatZinc `inverse`, `first = 1`): one Boolean per
+    /// pair reified on both sides, plus `all_different` on each array.
+    pub fn inverse(
+        &mut self,
+        f: &[VarId],
+        g: &[VarId],
+        first: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "inverse";
+        self.check_all(WHAT, f)?;
+        self.check_all(WHAT, g)?;
+        if f.len() != g.len() {
+            return Err(ModelError::LengthMismatch {
+                what: WHAT,
+                expected: f.len(),
+                got: g.len(),
+            });
+        }
+        if first.checked_add(f.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: WHAT,
+                detail: format!("{first} + {}", f.len()),
+            });
+        }
+        for (i, &fi) in f.iter().enumerate() {
+            for (j, &gj) in g.iter().enumerate() {
+                let b = self.new_bool()?;
+                self.reify_linear(
+                    &[(1, fi)],
+                    Relation::Eq,
+                    first + j as i64,
+                    b,
+                    Reification::Equivalent,
+                )?;
+                self.reify_linear(
+                    &[(1, gj)],
+                    Relation::Eq,
+                    first + i as i64,
+                    b,
+                    Reification::Equivalent,
+                )?;
+            }
+        }
+        for (i, &fi) in f.iter().enumerate() {
+            // Values outside the index range have no partner.
+            self.linear(&[(1, fi)], Relation::Ge, first)?;
+            self.linear(&[(1, fi)], Relation::Le, first + f.len() as i64 - 1)?;
+            self.linear(&[(1, g[i])], Relation::Ge, first)?;
+            self.linear(&[(1, g[i])], Relation::Le, first + f.len() as i64 - 1)?;
+        }
+        self.all_different(f)?;
+        self.all_different(g)
+    }
+
+    /// `xs <=_lex ys` (`strict = false`) or `xs <_lex ys` (FlatZinc `lex_lesseq` / `lex_less`).
+    pub fn lex(
+        &mut self,
+        xs: &[VarId],
+        ys: &[VarId],
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let (a, b) = (self.check_all("lex", xs)?, self.check_all("lex", ys)?);
+        if a.len() != b.len() {
+            return Err(ModelError::LengthMismatch {
+                what: "lex",
+                expected: a.len(),
+                got: b.len(),
+            });
+        }
+        Ok(self.post(Lex::new(&a, &b, strict)))
+    }
+
+    /// The values of `xs`, read in order, form a word accepted by a deterministic automaton with states
+    /// `0..states`, start state `start`, `transitions` `(from, symbol, to)` (a missing transition rejects) and
+    /// accepting states `accepting` (FlatZinc `regular`, after shifting its 1-based states and dropping state 0).
+    ///
+    /// Error: [`ModelError::InvalidAutomaton`] for a state out of range or two transitions on one (state, symbol).
+    pub fn regular(
+        &mut self,
+        xs: &[VarId],
+        states: usize,
+        start: usize,
+        transitions: &[(usize, i64, usize)],
+        accepting: &[usize],
+    ) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("regular", xs)?;
+        let bad = |detail: String| ModelError::InvalidAutomaton { detail };
+        if start >= states {
+            return Err(bad(format!(
+                "start state {start} is not below the {states} states"
+            )));
+        }
+        let mut symbols: Vec<i64> = transitions.iter().map(|t| t.1).collect();
+        symbols.sort_unstable();
+        symbols.dedup();
+        let mut delta = vec![None; states * symbols.len()];
+        for &(from, symbol, to) in transitions {
+            if from >= states || to >= states {
+                return Err(bad(format!(
+                    "transition {from} --{symbol}--> {to} leaves the {states} states"
+                )));
+            }
+            let k = symbols.binary_search(&symbol).unwrap_or(0);
+            let slot = &mut delta[from * symbols.len() + k];
+            if slot.is_some_and(|t| t as usize != to) {
+                return Err(bad(format!(
+                    "two transitions from state {from} on symbol {symbol}"
+                )));
+            }
+            *slot = Some(to as u32);
+        }
+        let mut acc = vec![false; states];
+        for &q in accepting {
+            if q >= states {
+                return Err(bad(format!(
+                    "accepting state {q} is not below the {states} states"
+                )));
+            }
+            acc[q] = true;
+        }
+        Ok(self.post(Regular::new(vars, states, start, symbols, delta, acc)))
+    }
+
+    /// `xs` is a Hamiltonian circuit in successor form: `xs[i] = j + first` means node `j` follows node `i`
+    /// (FlatZinc `circuit`, `first = 1`).
+    pub fn circuit(&mut self, xs: &[VarId], first: i64) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("circuit", xs)?;
+        if vars.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: "circuit",
+                argument: "successors",
+            });
+        }
+        if first.checked_add(vars.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: "circuit",
+                detail: format!("{first} + {}", vars.len()),
+            });
+        }
+        Ok(self.post(Circuit::new(vars, first)))
     }
 
     /// Freezes the model.

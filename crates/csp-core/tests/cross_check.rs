@@ -428,7 +428,7 @@ fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
     let mut ints = Vec::new();
     let mut bools = Vec::new();
     let mut doms = Vec::new();
-    for _ in 0..g.range(1, 4) {
+    for _ in 0..g.range(1, 5) {
         let lo = g.range(-3, 1);
         let hi = lo + g.range(0, 3);
         ints.push(m.new_var(lo, hi).unwrap());
@@ -442,7 +442,7 @@ fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
     for _ in 0..g.range(1, 4) {
         let (x, y, z) = (g.pick(&ints), g.pick(&ints), g.pick(&ints));
         let (a, b) = (g.pick(&bools), g.pick(&bools));
-        match g.below(11) {
+        match g.below(17) {
             0 => {
                 let r = rel(g);
                 m.linear(&[(g.pick(&[-2, -1, 1, 2]), x), (1, y)], r, g.range(-3, 3))
@@ -499,11 +499,55 @@ fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
                 let arr: Vec<i64> = (0..3).map(|_| g.range(-3, 3)).collect();
                 m.element(x, -1, &arr, y).unwrap();
             }
-            _ => {
+            10 => {
                 let arr = g.subset(&ints, 2);
                 m.element_var(x, -1, &arr, z).unwrap();
             }
+            11 => {
+                let xs = g.subset(&ints, 2);
+                if g.below(2) == 0 {
+                    m.count(&xs, g.range(-2, 2), y).unwrap();
+                } else {
+                    m.count_var(&xs, y, z).unwrap();
+                }
+            }
+            12 => {
+                let xs = g.subset(&ints, 2);
+                m.global_cardinality(&xs, &[0, 1], &[y, z]).unwrap();
+            }
+            13 => {
+                if ints.len() >= 4 {
+                    m.inverse(&ints[..2], &ints[2..4], -1).unwrap();
+                }
+            }
+            14 => {
+                let (a, b) = (g.subset(&ints, 2), g.subset(&ints, 2));
+                let strict = g.below(2) == 0;
+                m.lex(&a, &b, strict).unwrap();
+            }
+            15 => {
+                let mut t: Vec<(usize, i64, usize)> = Vec::new();
+                for q in 0..2 {
+                    for s in -1..=1 {
+                        if g.below(3) != 0 {
+                            t.push((q, s, g.below(2) as usize));
+                        }
+                    }
+                }
+                let xs = g.subset(&ints, 2);
+                let acc = [g.below(2) as usize];
+                m.regular(&xs, 2, 0, &t, &acc).unwrap();
+            }
+            _ => {
+                if ints.len() >= 3 {
+                    m.circuit(&ints[..3], -1).unwrap();
+                }
+            }
         }
+    }
+    // Booleans the decompositions (count, inverse) introduced: enumerated like the others.
+    while doms.len() < m.num_vars() {
+        doms.push(vec![0, 1]);
     }
     (m.build().unwrap(), doms)
 }

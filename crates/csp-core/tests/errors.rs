@@ -242,3 +242,31 @@ fn empty_argument_lists_and_foreign_variables_of_new_constraints_are_rejected() 
         Err(ModelError::ForeignVariable { .. })
     ));
 }
+
+#[test]
+fn an_automaton_with_states_out_of_range_is_rejected() {
+    let mut m = Model::new();
+    let xs: Vec<_> = (0..3).map(|_| m.new_var(0, 1).unwrap()).collect();
+    for (start, t, acc) in [
+        (2, vec![(0, 0, 1)], vec![1]),
+        (0, vec![(0, 0, 5)], vec![1]),
+        (0, vec![(0, 0, 1)], vec![7]),
+        (0, vec![(0, 0, 1), (0, 0, 0)], vec![1]),
+    ] {
+        let e = m.regular(&xs, 2, start, &t, &acc).unwrap_err();
+        assert!(matches!(e, ModelError::InvalidAutomaton { .. }), "{e}");
+    }
+    assert!(m.regular(&xs, 2, 0, &[(0, 0, 1), (1, 1, 0)], &[1]).is_ok());
+    assert!(matches!(
+        m.inverse(&xs[..2], &xs[..1], 0),
+        Err(ModelError::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        m.lex(&xs[..2], &xs, false),
+        Err(ModelError::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        m.circuit(&[], 0),
+        Err(ModelError::EmptyArgument { .. })
+    ));
+}

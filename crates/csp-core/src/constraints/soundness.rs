@@ -247,6 +247,39 @@ fn cases() -> Vec<Case> {
                 m.element_var(x[0], -1, &x[2..], x[1]).unwrap();
             },
         },
+        Case {
+            name: "lex_lesseq / lex_less",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, r| {
+                m.lex(&x[..2], &x[2..], r.below(2) == 0).unwrap();
+            },
+        },
+        Case {
+            name: "regular",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, r| {
+                let mut t = Vec::new();
+                for q in 0..3 {
+                    for a in -1..=1 {
+                        if r.below(4) != 0 {
+                            t.push((q, a, r.below(3) as usize));
+                        }
+                    }
+                }
+                let acc: Vec<usize> = (0..3).filter(|_| r.below(2) == 0).collect();
+                m.regular(x, 3, 0, &t, &acc).unwrap();
+            },
+        },
+        Case {
+            name: "circuit",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, _| {
+                m.circuit(x, -1).unwrap();
+            },
+        },
     ]
 }
 
