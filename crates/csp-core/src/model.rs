@@ -863,7 +863,26 @@ impl Model {
                 detail: format!("{first} + {}", vars.len()),
             });
         }
-        Ok(self.post(Circuit::new(vars, first)))
+        Ok(self.post(Circuit::new(vars, first, false)))
+    }
+
+    /// `subcircuit` (FlatZinc `subcircuit`, `first = 1`): the nodes `i` with `xs[i] != i + first` form one
+    /// circuit in successor form, the others point to themselves (no circuit at all is allowed).
+    pub fn subcircuit(&mut self, xs: &[VarId], first: i64) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("subcircuit", xs)?;
+        if vars.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: "subcircuit",
+                argument: "successors",
+            });
+        }
+        if first.checked_add(vars.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: "subcircuit",
+                detail: format!("{first} + {}", vars.len()),
+            });
+        }
+        Ok(self.post(Circuit::new(vars, first, true)))
     }
 
     /// Freezes the model.

@@ -540,7 +540,11 @@ fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
             }
             _ => {
                 if ints.len() >= 3 {
-                    m.circuit(&ints[..3], -1).unwrap();
+                    if g.below(2) == 0 {
+                        m.circuit(&ints[..3], -1).unwrap();
+                    } else {
+                        m.subcircuit(&ints[..3], -1).unwrap();
+                    }
                 }
             }
         }

@@ -11,7 +11,7 @@
 //!   different (forward checking), and for the chain of fixed successors through each node, the chain's end may not
 //!   close back to its start unless the chain covers every node (no sub-tour).
 
-use super::util::{hi, lo, remove_value, set_max, set_min};
+use super::util::{has, hi, lo, remove_value, set_max, set_min};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -211,17 +211,20 @@ impl<D: Domain> Propagate<D> for Regular {
 }
 
 /// `circuit(xs)`: `x_i` (values `first..first + n`) is the successor of node `i`, and the successors form one
-/// cycle through all `n` nodes.
+/// cycle through all `n` nodes. `subcircuit(xs)`: the nodes with `x_i != i` form one cycle (or there are none);
+/// `x_i = i` leaves node `i` out.
 #[derive(Clone, Debug)]
 pub struct Circuit {
     vars: Vec<u32>,
     first: i64,
+    /// `subcircuit` instead of `circuit`.
+    sub: bool,
 }
 
 impl Circuit {
-    /// The constraint over successors numbered from `first`.
-    pub fn new(vars: Vec<u32>, first: i64) -> Self {
-        Self { vars, first }
+    /// The constraint over successors numbered from `first`; `sub` makes it `subcircuit`.
+    pub fn new(vars: Vec<u32>, first: i64, sub: bool) -> Self {
+        Self { vars, first, sub }
     }
 
     fn node(&self, value: i64) -> Option<usize> {
@@ -232,13 +235,38 @@ impl Circuit {
 
 impl Constraint for Circuit {
     fn name(&self) -> &'static str {
-        "circuit"
+        if self.sub {
+            "subcircuit"
+        } else {
+            "circuit"
+        }
     }
     fn vars(&self) -> &[u32] {
         &self.vars
     }
     fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
         let n = self.vars.len();
+        if self.sub {
+            let succ: Option<Vec<usize>> =
+                self.vars.iter().map(|&v| self.node(value_of(v))).collect();
+            let Some(succ) = succ else {
+                return false;
+            };
+            let members: Vec<usize> = (0..n).filter(|&i| succ[i] != i).collect();
+            let Some(&s) = members.first() else {
+                return true;
+            };
+            let mut seen = vec![false; n];
+            let mut i = s;
+            for _ in 0..members.len() {
+                if seen[i] || succ[i] == i {
+                    return false;
+                }
+                seen[i] = true;
+                i = succ[i];
+            }
+            return i == s;
+        }
         let mut seen = vec![false; n];
         let mut i = 0;
         for _ in 0..n {
@@ -271,7 +299,7 @@ impl<D: Domain> Propagate<D> for Circuit {
             if vals.max() as i128 > value(n - 1) {
                 set_max(st, values, v, value(n - 1))?;
             }
-            if n > 1 {
+            if n > 1 && !self.sub {
                 remove_value(st, values, v, value(i))?;
             }
         }
@@ -315,8 +343,23 @@ impl<D: Domain> Propagate<D> for Circuit {
                     return Err(st.conflict());
                 }
             }
-            if end != start && len < n {
+            if end != start && len < n && !self.sub {
                 remove_value(st, values, self.vars[end], value(start))?;
+            }
+            if end != start && self.sub {
+                // Closing the chain makes it the circuit: only if every other node can stay out.
+                let mut in_chain = vec![false; n];
+                let mut j = start;
+                while j != end {
+                    in_chain[j] = true;
+                    j = self.node(lo(st, values, self.vars[j])).unwrap_or(end);
+                }
+                in_chain[end] = true;
+                let blocked =
+                    (0..n).any(|k| !in_chain[k] && !has(st, values, self.vars[k], value(k)));
+                if blocked {
+                    remove_value(st, values, self.vars[end], value(start))?;
+                }
             }
         }
         // A cycle made only of fixed successors must cover every node.
@@ -333,7 +376,24 @@ impl<D: Domain> Propagate<D> for Circuit {
                 j = self.node(lo(st, values, self.vars[j])).unwrap_or(i);
                 len += 1;
                 if j == i {
-                    if len < n {
+                    if self.sub && len >= 2 {
+                        // The circuit: every node off it stays out.
+                        let mut cycle = vec![false; n];
+                        let mut k = i;
+                        loop {
+                            cycle[k] = true;
+                            k = self.node(lo(st, values, self.vars[k])).unwrap_or(i);
+                            if k == i {
+                                break;
+                            }
+                        }
+                        for (k, &c) in cycle.iter().enumerate() {
+                            if !c {
+                                super::util::set_value(st, values, self.vars[k], value(k))?;
+                            }
+                        }
+                        on_cycle.iter_mut().for_each(|c| *c = true);
+                    } else if len < n && !self.sub {
                         return Err(st.conflict());
                     }
                     on_cycle.iter_mut().for_each(|c| *c = true);
