@@ -115,6 +115,7 @@ pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
         )
         && matches!(cfg.var_order, VarOrder::Input | VarOrder::Mrv)
         && !cfg.random_ties
+        && cfg.phases.is_empty()
         && matches!(
             cfg.value_order,
             ValueOrder::Ascending | ValueOrder::Median | ValueOrder::Random

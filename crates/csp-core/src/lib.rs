@@ -100,7 +100,7 @@ pub mod trail;
 pub mod trailed;
 pub mod values;
 
-pub use config::SearchConfig;
+pub use config::{Phase, SearchConfig};
 pub use constraints::Relation;
 pub use heuristics::{Restarts, ValueOrder, VarOrder};
 pub use ids::{ConstraintId, VarId};

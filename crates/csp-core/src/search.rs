@@ -71,12 +71,24 @@ impl<'p, D: Domain> Search<'p, D> {
             cfg.propagation,
             cfg.intersections,
         );
-        let br = Brancher::new(
+        let mut br = Brancher::new(
             cfg.var_order,
             cfg.value_order,
             cfg.random_ties,
             problem.num_constraints(),
         );
+        br.phases = cfg
+            .phases
+            .iter()
+            .map(|ph| {
+                let vars = ph
+                    .vars
+                    .iter()
+                    .filter_map(|&x| problem.check_var("phase", x).ok())
+                    .collect();
+                (vars, ph.var_order, ph.value_order)
+            })
+            .collect();
         Self {
             problem,
             init: widths.iter().map(|&w| D::full(w)).collect(),

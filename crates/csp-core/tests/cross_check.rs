@@ -682,3 +682,48 @@ fn an_optimisation_stopped_by_a_limit_or_the_callback_reports_feasible_or_unknow
     assert_eq!(cut.outcome, OptOutcome::Feasible);
     assert!(cut.objective.is_some_and(|v| v > 0));
 }
+
+#[test]
+fn phased_searches_find_exactly_the_enumerated_solutions() {
+    let mut g = Gen(csp_core::rng::Rng::new(0x5E0));
+    for case in 0..300 {
+        let (p, doms) = random_extended_problem(&mut g);
+        let n = p.num_vars();
+        let pick = |g: &mut Gen| -> Vec<VarId> {
+            (0..g.range(1, 3))
+                .map(|_| p.var(g.below(n as u64) as usize).unwrap())
+                .collect()
+        };
+        let mut cfgs = Vec::new();
+        for vo in VarOrder::ALL {
+            let (a, b) = (pick(&mut g), pick(&mut g));
+            let val = g.pick(&ValueOrder::ALL);
+            cfgs.push(
+                SearchConfig::default()
+                    .phase(&a, vo, val)
+                    .phase(&b, VarOrder::Input, ValueOrder::Median)
+                    .seed(5),
+            );
+        }
+        check_problem(&p, &doms, &[], &cfgs, case);
+    }
+}
+
+#[test]
+fn a_phase_decides_its_variables_first_with_its_own_value_order() {
+    let mut m = Model::new();
+    let a = m.new_var(0, 3).unwrap();
+    let b = m.new_var(0, 3).unwrap();
+    m.not_equal(a, b, 5).unwrap();
+    let p = m.build().unwrap();
+    let plain = Solver::new(&p, SearchConfig::default()).solve(&[]);
+    let s = plain.solution.unwrap();
+    assert_eq!((s.value(a), s.value(b)), (0, 0));
+    let phased = SearchConfig::default().phase(&[b], VarOrder::Input, ValueOrder::Median);
+    let r = Solver::new(&p, phased).solve(&[]);
+    let s = r.solution.unwrap();
+    // b first, median of 0..=3 first; then a with the default ascending order.
+    assert_eq!(s.value(a), 0);
+    assert!(s.value(b) == 1 || s.value(b) == 2, "b = {}", s.value(b));
+    assert_eq!(r.stats.nodes, 2);
+}

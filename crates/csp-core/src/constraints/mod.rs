@@ -53,8 +53,10 @@
 //!    does, and reads and writes them through `State::cstate`, so undo restores them with the domains.
 //! 2. Add a posting method on [`crate::Model`] that validates user input and returns `ModelError`s, and calls
 //!    `Model::post` (the one registration point; a user outside this crate calls `Model::post` directly).
-//! 3. Add the kind to the random generator of `tests/cross_check.rs` and to the per-propagator soundness test
-//!    (`tests/soundness.rs`): the brute-force oracle then checks it against every heuristic and level.
+//! 3. Add the kind to the per-propagator soundness test (`constraints/soundness.rs`, one `Case` line: random
+//!    small domains, root and incremental propagation against enumeration, assigned tuples against the checker)
+//!    and to the random generator of `tests/cross_check.rs` (solution sets against enumeration under every
+//!    heuristic and level, and branch and bound against the enumerated optimum).
 //!
 //! A rule must be sound (never remove a value that belongs to a solution of the constraint) and complete on ground
 //! scopes (when every variable is fixed it must fail exactly when `is_satisfied` is false).

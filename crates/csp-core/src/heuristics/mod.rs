@@ -17,6 +17,11 @@
 //! 3. Add the variant to `ALL` so the cross-check test runs every propagation level and value order with it.
 //!
 //! Learned state (weights, the random generator) lives in [`Brancher`], reset at the start of every solve.
+//!
+//! Phased search (MiniZinc's `seq_search`): [`crate::SearchConfig::phase`] lists groups of variables with their
+//! own variable and value orders; [`Brancher::select_var`] runs the group's merit over the group's unassigned
+//! variables, the first group with one wins, and its value order is used for that decision. Variables in no group
+//! come last, under the configuration's orders.
 
 mod ascending;
 mod dom_wdeg;
@@ -99,6 +104,10 @@ pub struct Brancher {
     pub rng: Rng,
     /// `weights[c]` = 1 + number of conflicts blamed on constraint `c` in this solve.
     pub weights: Vec<u64>,
+    /// Search phases as engine indexes with their orders (empty: one phase of every variable).
+    pub phases: Vec<(Vec<u32>, VarOrder, ValueOrder)>,
+    /// The value order of the phase the last `select_var` picked from.
+    current_value_order: ValueOrder,
 }
 
 impl Brancher {
@@ -115,12 +124,15 @@ impl Brancher {
             random_ties,
             rng: Rng::new(0),
             weights: vec![1; num_constraints],
+            phases: Vec::new(),
+            current_value_order: value_order,
         }
     }
 
     /// Forgets learned state and reseeds.
     pub fn reset(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
+        self.current_value_order = self.value_order;
         if self.var_order == VarOrder::DomWdeg {
             self.weights.iter_mut().for_each(|w| *w = 1);
         }
@@ -137,13 +149,56 @@ impl Brancher {
     /// The variable to branch on, `None` when all are assigned.
     #[inline]
     pub fn select_var<D: Domain>(&mut self, st: &State<D>, problem: &Problem) -> Option<u32> {
-        match self.var_order {
-            VarOrder::Input => select(st, self, input::Input),
-            VarOrder::Mrv => select(st, self, mrv::Size),
-            VarOrder::MrvDegree => mrv_degree::select(st, problem, self),
+        if self.phases.is_empty() {
+            let all = st.sizes().enumerate().map(|(v, s)| (v as u32, s));
+            return self.select_among(st, problem, self.var_order, all);
+        }
+        let phases = std::mem::take(&mut self.phases);
+        let mut pick = None;
+        for (vars, var_order, value_order) in &phases {
+            let group = vars.iter().map(|&v| (v, st.size(v)));
+            pick = self.select_among(st, problem, *var_order, group);
+            if pick.is_some() {
+                self.current_value_order = *value_order;
+                break;
+            }
+        }
+        self.phases = phases;
+        if pick.is_none() {
+            self.current_value_order = self.value_order;
+            let all = st.sizes().enumerate().map(|(v, s)| (v as u32, s));
+            pick = self.select_among(st, problem, self.var_order, all);
+        }
+        pick
+    }
+
+    /// `order` over the `(variable, size)` candidates.
+    #[inline]
+    fn select_among<D: Domain>(
+        &mut self,
+        st: &State<D>,
+        problem: &Problem,
+        order: VarOrder,
+        candidates: impl Iterator<Item = (u32, u32)> + Clone,
+    ) -> Option<u32> {
+        match order {
+            VarOrder::Input => select(st, self, input::Input, candidates),
+            VarOrder::Mrv => select(st, self, mrv::Size, candidates),
+            VarOrder::MrvDegree => select_lex(
+                st,
+                self,
+                mrv::Size,
+                mrv_degree::Degree::new(problem),
+                candidates,
+            ),
             VarOrder::DomWdeg => {
                 let weights = std::mem::take(&mut self.weights);
-                let pick = select(st, self, dom_wdeg::DomWdeg::new(problem, &weights));
+                let pick = select(
+                    st,
+                    self,
+                    dom_wdeg::DomWdeg::new(problem, &weights),
+                    candidates,
+                );
                 self.weights = weights;
                 pick
             }
@@ -153,7 +208,12 @@ impl Brancher {
     /// The position of `v` to try first (always in `dom(v)`).
     #[inline]
     pub fn select_value<D: Domain>(&mut self, st: &State<D>, problem: &Problem, v: u32) -> usize {
-        match self.value_order {
+        let order = if self.phases.is_empty() {
+            self.value_order
+        } else {
+            self.current_value_order
+        };
+        match order {
             ValueOrder::Ascending => ascending::select(st, v),
             ValueOrder::Median => median::select(st, v),
             ValueOrder::Lcv => lcv::select(st, problem, v),
@@ -178,10 +238,15 @@ pub trait Merit {
 /// The unassigned variable with the smallest score of `m`, ties by lowest id (or uniformly at random with
 /// `random_ties`); `None` when every variable is assigned.
 #[inline]
-pub fn select<D: Domain, M: Merit>(st: &State<D>, br: &mut Brancher, mut m: M) -> Option<u32> {
-    let mut sizes = st.sizes().enumerate().filter(|&(_, size)| size > 1);
+pub fn select<D: Domain, M: Merit>(
+    st: &State<D>,
+    br: &mut Brancher,
+    mut m: M,
+    candidates: impl Iterator<Item = (u32, u32)>,
+) -> Option<u32> {
+    let mut sizes = candidates.filter(|&(_, size)| size > 1);
     let (v0, size0) = sizes.next()?;
-    let mut pick = v0 as u32;
+    let mut pick = v0;
     let mut best = m.score(st, pick, size0);
     if !br.random_ties {
         // The deterministic path, kept tight: it is MRV's whole cost on the general engine.
@@ -190,10 +255,10 @@ pub fn select<D: Domain, M: Merit>(st: &State<D>, br: &mut Brancher, mut m: M) -
             return Some(pick);
         }
         for (v, size) in sizes {
-            let s = m.score(st, v as u32, size);
+            let s = m.score(st, v, size);
             if s < best {
                 best = s;
-                pick = v as u32;
+                pick = v;
                 if floor.is_some_and(|f| s <= f) {
                     break;
                 }
@@ -205,7 +270,7 @@ pub fn select<D: Domain, M: Merit>(st: &State<D>, br: &mut Brancher, mut m: M) -
     let mut ties = 1u64;
     let _ = br.rng.below(ties);
     for (v, size) in sizes {
-        let s = m.score(st, v as u32, size);
+        let s = m.score(st, v, size);
         if s > best {
             continue;
         }
@@ -215,7 +280,7 @@ pub fn select<D: Domain, M: Merit>(st: &State<D>, br: &mut Brancher, mut m: M) -
         }
         ties += 1;
         if br.rng.below(ties) == 0 {
-            pick = v as u32;
+            pick = v;
         }
     }
     Some(pick)
@@ -228,11 +293,12 @@ pub fn select_lex<D: Domain, A: Merit, B: Merit>(
     br: &mut Brancher,
     mut a: A,
     b: B,
+    candidates: impl Iterator<Item = (u32, u32)> + Clone,
 ) -> Option<u32> {
     let mut best: Option<A::Score> = None;
-    for (v, size) in st.sizes().enumerate() {
+    for (v, size) in candidates.clone() {
         if size > 1 {
-            let s = a.score(st, v as u32, size);
+            let s = a.score(st, v, size);
             if best.is_none_or(|b| s < b) {
                 best = Some(s);
             }
@@ -255,7 +321,7 @@ pub fn select_lex<D: Domain, A: Merit, B: Merit>(
             }
         }
     }
-    select(st, br, Tied { a, best, b })
+    select(st, br, Tied { a, best, b }, candidates)
 }
 
 /// True when constraint `c` has an unassigned variable other than `v` (it still constrains the search).

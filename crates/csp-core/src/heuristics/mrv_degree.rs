@@ -45,13 +45,15 @@ impl Merit for Degree<'_> {
 }
 
 /// Smallest domain; among equals, the most unassigned neighbours; then the lowest id (or a random one when
-/// `random_ties` is set).
+/// `random_ties` is set). (The brancher calls `select_lex` itself, over its phase's candidates.)
+#[cfg(test)]
 pub fn select<D: Domain>(
     st: &State<D>,
     problem: &Problem,
     br: &mut super::Brancher,
 ) -> Option<u32> {
-    super::select_lex(st, br, super::mrv::Size, Degree::new(problem))
+    let all = st.sizes().enumerate().map(|(v, s)| (v as u32, s));
+    super::select_lex(st, br, super::mrv::Size, Degree::new(problem), all)
 }
 
 #[cfg(test)]
