@@ -1,6 +1,7 @@
 //! The search configuration: strategy, propagation level, randomness, restarts and limits.
 
 use crate::heuristics::{Restarts, ValueOrder, VarOrder};
+use crate::ids::VarId;
 use crate::limits::Limits;
 use crate::propagate::Propagation;
 
@@ -29,6 +30,21 @@ pub struct SearchConfig {
     /// (models made only of aligned `all_different` groups on domains of at most 64 values; see
     /// [`crate::Solver::engine`]). Both give the same search tree; this switch exists for comparisons and tests.
     pub generic_engine: bool,
+    /// Search phases (MiniZinc's `seq_search` of `int_search`es): the search branches on the first phase's
+    /// variables with its orders until they are all assigned, then on the next phase's, and finally on the
+    /// variables no phase lists, with `var_order` / `value_order`. Empty (the default): one phase of every variable.
+    pub phases: Vec<Phase>,
+}
+
+/// One phase of a phased search: a group of variables and the orders used on them.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// The variables (a variable of another model is ignored).
+    pub vars: Vec<VarId>,
+    /// Variable order within the group.
+    pub var_order: VarOrder,
+    /// Value order for the group's variables.
+    pub value_order: ValueOrder,
 }
 
 impl SearchConfig {
@@ -77,6 +93,17 @@ impl SearchConfig {
     /// Sets the limits.
     pub fn limits(mut self, l: Limits) -> Self {
         self.limits = l;
+        self
+    }
+
+    /// Appends a search phase: branch on `vars` with these orders once the earlier phases are assigned. Phased
+    /// searches run on the general engine.
+    pub fn phase(mut self, vars: &[VarId], var_order: VarOrder, value_order: ValueOrder) -> Self {
+        self.phases.push(Phase {
+            vars: vars.to_vec(),
+            var_order,
+            value_order,
+        });
         self
     }
 

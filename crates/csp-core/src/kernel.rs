@@ -72,7 +72,7 @@
 //! node on random group models and Latin squares with random givens, and against brute force.
 
 use crate::config::SearchConfig;
-use crate::constraints::Constraint;
+use crate::constraints::as_all_different;
 use crate::csr::Csr;
 use crate::domain::Word;
 use crate::heuristics::{ValueOrder, VarOrder};
@@ -115,13 +115,14 @@ pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
         )
         && matches!(cfg.var_order, VarOrder::Input | VarOrder::Mrv)
         && !cfg.random_ties
+        && cfg.phases.is_empty()
         && matches!(
             cfg.value_order,
             ValueOrder::Ascending | ValueOrder::Median | ValueOrder::Random
         )
         && problem.constraints.iter().all(|c| {
-            matches!(c, Constraint::AllDifferent(a)
-                if a.is_aligned() && a.vars.len() <= MAX_GROUP && distinct(&a.vars))
+            as_all_different(&**c)
+                .is_some_and(|a| a.is_aligned() && a.vars.len() <= MAX_GROUP && distinct(&a.vars))
         })
 }
 
@@ -202,7 +203,7 @@ impl<'p, const K: usize, M: Word> Kernel<'p, K, M> {
         let mut member_pairs = Vec::new();
         let mut full = Vec::new();
         for c in &problem.constraints {
-            let Constraint::AllDifferent(a) = c else {
+            let Some(a) = as_all_different(&**c) else {
                 continue;
             };
             let g = full.len() as u32;

@@ -28,6 +28,35 @@
 //! # Ok::<(), csp_core::ModelError>(())
 //! ```
 //!
+//! Beyond `all_different`, `equal` / `not_equal`, `linear` (`=`, `<=`, `>=`, `!=`) and `table`, a model can use
+//! Booleans (`new_bool`, `clause`, `bool_and` / `bool_or` / `bool_xor` / `bool_not` / `bool_equiv`), reified and
+//! half-reified linear relations (`reify_linear`), arithmetic (`times`, `arith` with `div` / `mod` / `pow`, `abs`,
+//! `max_of` / `min_of`), `element` over constants or variables, `count` / `global_cardinality`, `inverse`, `lex`,
+//! `regular`, `circuit` / `subcircuit`; and a constraint written outside this crate through [`Model::post`]
+//! (see [`constraints`]). [`Solver::optimize`] minimises or maximises a variable by branch and bound:
+//!
+//! ```
+//! use csp_core::{Model, OptOutcome, Relation, SearchConfig, Solver};
+//!
+//! // Smallest x * y + 10 b with x + y = 7, x, y in 1..=6, and b <-> (x <= 2).
+//! let mut m = Model::new();
+//! let x = m.new_var(1, 6)?;
+//! let y = m.new_var(1, 6)?;
+//! let xy = m.new_var(1, 36)?;
+//! let b = m.new_bool()?;
+//! let cost = m.new_var(0, 100)?;
+//! m.linear(&[(1, x), (1, y)], Relation::Eq, 7)?;
+//! m.times(x, y, xy)?;
+//! m.reify_linear(&[(1, x)], Relation::Le, 2, b, csp_core::constraints::Reification::Equivalent)?;
+//! m.linear(&[(1, cost), (-1, xy), (-10, b)], Relation::Eq, 0)?;
+//! let problem = m.build()?;
+//! let r = Solver::new(&problem, SearchConfig::default()).minimize(&[], cost)?;
+//! assert_eq!(r.outcome, OptOutcome::Optimal);
+//! assert_eq!(r.objective, Some(6)); // x = 6, y = 1; x = 1, y = 6 would cost 6 + 10
+//! assert_eq!(r.best.expect("optimal").value(x), 6);
+//! # Ok::<(), csp_core::ModelError>(())
+//! ```
+//!
 //! # Inside
 //! Modules depend only downward:
 //! `ids`, `values` -> [`domain`] -> [`trail`], [`trailed`] -> [`state`] -> [`constraints`] -> [`model`] -> [`propagate`] ->
@@ -38,7 +67,9 @@
 //! - Every domain change goes through `State::set_word`, which trails the old word; backtracking pops a level and
 //!   writes old words back newest-first.
 //! - Propagation drains assignment events (forward checking) and then scheduled constraints to a fixpoint,
-//!   returning `Result<(), Conflict>`.
+//!   returning `Result<(), Conflict>`. Constraints implement an open trait pair ([`constraints::Constraint`],
+//!   [`constraints::Propagate`]), subscribe to assigned / bounds / domain events and declare a cost class; the
+//!   scheduler runs cheaper classes first.
 //! - Search is depth-first with 2-way branching, an explicit decision stack, limits, restarts and statistics.
 //! - Models made only of aligned `all_different` groups (Sudoku, Latin squares, their variants) run on a second,
 //!   specialised search, the *group kernel* (`kernel.rs`): copy-on-branch state of domains and per-value holder
@@ -69,12 +100,14 @@ pub mod trail;
 pub mod trailed;
 pub mod values;
 
-pub use config::SearchConfig;
+pub use config::{Phase, SearchConfig};
 pub use constraints::Relation;
 pub use heuristics::{Restarts, ValueOrder, VarOrder};
 pub use ids::{ConstraintId, VarId};
 pub use limits::{LimitKind, Limits, Outcome};
 pub use model::{Model, ModelError, Problem, Representation, MAX_DOMAIN_WIDTH};
 pub use propagate::Propagation;
-pub use solver::{CountResult, EngineKind, Solution, SolveResult, Solver};
+pub use solver::{
+    CountResult, EngineKind, Objective, OptOutcome, OptimizeResult, Solution, SolveResult, Solver,
+};
 pub use stats::Stats;

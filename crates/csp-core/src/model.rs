@@ -8,7 +8,10 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
-use crate::constraints::{AllDifferent, Constraint, Equal, Linear, NotEqual, Relation, Table};
+use crate::constraints::{
+    AllDifferent, Arith, ArithOp, Circuit, Clause, ElementVar, Equal, Extremum, Lex, Linear,
+    NotEqual, Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
+};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::ids::{ConstraintId, VarId};
@@ -86,6 +89,40 @@ pub enum ModelError {
         /// The quantity that overflows.
         detail: String,
     },
+    /// A variable used as a Boolean whose domain is not within `{0, 1}`.
+    #[error("{what}: variable x{var} must be Boolean (domain within 0..=1), has {min}..={max}")]
+    NotBoolean {
+        /// Which call.
+        what: &'static str,
+        /// Its index.
+        var: usize,
+        /// Smallest value of its domain.
+        min: i64,
+        /// Largest value of its domain.
+        max: i64,
+    },
+    /// A divisor whose only value is zero.
+    #[error("{what}: division by the constant zero (x{var} can only be 0)")]
+    DivisionByZero {
+        /// Which call.
+        what: &'static str,
+        /// The divisor's index.
+        var: usize,
+    },
+    /// An argument list that must not be empty is.
+    #[error("{what}: the list of {argument} is empty")]
+    EmptyArgument {
+        /// Which call.
+        what: &'static str,
+        /// Which argument.
+        argument: &'static str,
+    },
+    /// An automaton with a state outside `0..states`.
+    #[error("regular: {detail}")]
+    InvalidAutomaton {
+        /// What is wrong.
+        detail: String,
+    },
     /// An assumption that fixes a variable to a value it cannot take.
     #[error("assumption x{var} = {value}: value outside the variable's domain {min}..={max}")]
     AssumptionOutsideDomain {
@@ -105,7 +142,7 @@ pub enum ModelError {
 pub struct Model {
     tag: u32,
     values: Vec<Values>,
-    constraints: Vec<Constraint>,
+    constraints: Vec<Box<dyn Posted>>,
 }
 
 impl Default for Model {
@@ -197,9 +234,23 @@ impl Model {
         xs.iter().map(|&x| self.check(what, x)).collect()
     }
 
-    fn post(&mut self, c: Constraint) -> ConstraintId {
-        self.constraints.push(c);
+    /// Registers a constraint: the one method every posting method ends in, and the entry point for constraints
+    /// written outside this crate (implement [`crate::constraints::Constraint`] and
+    /// [`crate::constraints::Propagate`]; get scope indexes from [`Model::scope`]).
+    pub fn post<C: Posted>(&mut self, c: C) -> ConstraintId {
+        self.constraints.push(Box::new(c));
         ConstraintId(self.constraints.len() as u32 - 1)
+    }
+
+    /// The engine indexes of `xs` (what a [`crate::constraints::Constraint`] keeps as its scope), or
+    /// [`ModelError::ForeignVariable`] for a variable of another model; `what` names the caller in the error.
+    pub fn scope(&self, what: &'static str, xs: &[VarId]) -> Result<Vec<u32>, ModelError> {
+        self.check_all(what, xs)
+    }
+
+    /// The value table of variable index `v` (from [`Model::scope`]).
+    pub fn values_of(&self, v: u32) -> Option<&Values> {
+        self.values.get(v as usize)
     }
 
     /// Largest absolute value `x` can take.
@@ -238,7 +289,7 @@ impl Model {
             }
         }
         let c = AllDifferent::new(vars, offsets.to_vec(), &self.values);
-        Ok(self.post(Constraint::AllDifferent(c)))
+        Ok(self.post(c))
     }
 
     fn check_offset(&self, what: &'static str, y: u32, c: i64) -> Result<(), ModelError> {
@@ -256,17 +307,18 @@ impl Model {
     pub fn not_equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
         let (x, y) = (self.check("not_equal", x)?, self.check("not_equal", y)?);
         self.check_offset("not_equal", y, c)?;
-        Ok(self.post(Constraint::NotEqual(NotEqual { vars: [x, y], c })))
+        Ok(self.post(NotEqual { vars: [x, y], c }))
     }
 
     /// `x == y + c`.
     pub fn equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
         let (x, y) = (self.check("equal", x)?, self.check("equal", y)?);
         self.check_offset("equal", y, c)?;
-        Ok(self.post(Constraint::Equal(Equal { vars: [x, y], c })))
+        Ok(self.post(Equal { vars: [x, y], c }))
     }
 
-    /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]`.
+    /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]` (`rel`: `=`, `<=`, `>=`, `!=`; bounds propagation,
+    /// `!=` once a single term is open). Boolean sums (pseudo-Boolean constraints) are this over 0/1 variables.
     ///
     /// Rejected with [`ModelError::Overflow`] when the largest possible `|sum| + |rhs|` does not fit in `i64`, so
     /// propagation never overflows.
@@ -276,28 +328,8 @@ impl Model {
         rel: Relation,
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
-        const WHAT: &str = "linear";
-        let mut vars = Vec::with_capacity(terms.len());
-        let mut coefs = Vec::with_capacity(terms.len());
-        let mut total: i128 = (rhs as i128).abs();
-        for &(a, x) in terms {
-            let v = self.check(WHAT, x)?;
-            total += (a as i128).abs() * self.magnitude(v);
-            if total > i64::MAX as i128 {
-                return Err(ModelError::Overflow {
-                    what: WHAT,
-                    detail: format!(
-                        "sum of |a_i| * max|x_i| plus |rhs| exceeds {} at term {a} * x{v}",
-                        i64::MAX
-                    ),
-                });
-            }
-            if a != 0 {
-                vars.push(v);
-                coefs.push(a);
-            }
-        }
-        Ok(self.post(Constraint::Linear(Linear::new(vars, coefs, rel, rhs))))
+        let (vars, coefs) = self.linear_terms("linear", terms, rhs)?;
+        Ok(self.post(Linear::new(vars, coefs, rel, rhs)))
     }
 
     /// `xs` take one of the `tuples` (each of length `xs.len()`).
@@ -328,22 +360,536 @@ impl Model {
             .iter()
             .map(|&v| self.values[v as usize].width() as u32)
             .collect();
-        Ok(self.post(Constraint::Table(Table::new(
-            vars,
-            flat,
-            tuples.len(),
-            rows,
-            widths,
-        ))))
+        Ok(self.post(Table::new(vars, flat, tuples.len(), rows, widths)))
+    }
+
+    /// A Boolean variable (domain `{0, 1}`; 1 = true).
+    pub fn new_bool(&mut self) -> Result<VarId, ModelError> {
+        self.new_var(0, 1)
+    }
+
+    fn check_bool(&self, what: &'static str, x: VarId) -> Result<u32, ModelError> {
+        let v = self.check(what, x)?;
+        let vals = &self.values[v as usize];
+        if vals.min() < 0 || vals.max() > 1 {
+            return Err(ModelError::NotBoolean {
+                what,
+                var: v as usize,
+                min: vals.min(),
+                max: vals.max(),
+            });
+        }
+        Ok(v)
+    }
+
+    fn check_bools(&self, what: &'static str, xs: &[VarId]) -> Result<Vec<u32>, ModelError> {
+        xs.iter().map(|&x| self.check_bool(what, x)).collect()
+    }
+
+    /// The clause `pos_1 or .. or pos_p or not neg_1 or .. or not neg_n` over Booleans (FlatZinc `bool_clause`).
+    pub fn clause(&mut self, pos: &[VarId], neg: &[VarId]) -> Result<ConstraintId, ModelError> {
+        let p = self.check_bools("clause", pos)?;
+        let n = self.check_bools("clause", neg)?;
+        Ok(self.post(Clause::new(p, n)))
+    }
+
+    /// `b <-> (xs_1 and .. and xs_n)` (FlatZinc `array_bool_and`), posted as `n + 1` clauses.
+    pub fn bool_and(&mut self, xs: &[VarId], b: VarId) -> Result<ConstraintId, ModelError> {
+        let xs_raw = self.check_bools("bool_and", xs)?;
+        let br = self.check_bool("bool_and", b)?;
+        for &x in &xs_raw {
+            self.post(Clause::new(vec![x], vec![br]));
+        }
+        Ok(self.post(Clause::new(vec![br], xs_raw)))
+    }
+
+    /// `b <-> (xs_1 or .. or xs_n)` (FlatZinc `array_bool_or`), posted as `n + 1` clauses.
+    pub fn bool_or(&mut self, xs: &[VarId], b: VarId) -> Result<ConstraintId, ModelError> {
+        let xs_raw = self.check_bools("bool_or", xs)?;
+        let br = self.check_bool("bool_or", b)?;
+        for &x in &xs_raw {
+            self.post(Clause::new(vec![br], vec![x]));
+        }
+        Ok(self.post(Clause::new(xs_raw, vec![br])))
+    }
+
+    /// An odd (`odd = true`) or even number of `xs` are true (FlatZinc `array_bool_xor` is `odd = true`).
+    pub fn bool_xor(&mut self, xs: &[VarId], odd: bool) -> Result<ConstraintId, ModelError> {
+        let xs = self.check_bools("bool_xor", xs)?;
+        Ok(self.post(Parity::new(xs, odd)))
+    }
+
+    /// `y = not x` on Booleans (`x + y = 1`).
+    pub fn bool_not(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.check_bool("bool_not", x)?;
+        self.check_bool("bool_not", y)?;
+        self.linear(&[(1, x), (1, y)], Relation::Eq, 1)
+    }
+
+    /// `x <-> y` on Booleans.
+    pub fn bool_equiv(&mut self, x: VarId, y: VarId) -> Result<ConstraintId, ModelError> {
+        self.check_bool("bool_equiv", x)?;
+        self.check_bool("bool_equiv", y)?;
+        self.equal(x, y, 0)
+    }
+
+    /// Checks the terms of a linear relation and splits them, dropping zero coefficients.
+    fn linear_terms(
+        &self,
+        what: &'static str,
+        terms: &[(i64, VarId)],
+        rhs: i64,
+    ) -> Result<(Vec<u32>, Vec<i64>), ModelError> {
+        let mut vars = Vec::with_capacity(terms.len());
+        let mut coefs = Vec::with_capacity(terms.len());
+        let mut total: i128 = (rhs as i128).abs();
+        for &(a, x) in terms {
+            let v = self.check(what, x)?;
+            total += (a as i128).abs() * self.magnitude(v);
+            if total > i64::MAX as i128 {
+                return Err(ModelError::Overflow {
+                    what,
+                    detail: format!(
+                        "sum of |a_i| * max|x_i| plus |rhs| exceeds {} at term {a} * x{v}",
+                        i64::MAX
+                    ),
+                });
+            }
+            if a != 0 {
+                vars.push(v);
+                coefs.push(a);
+            }
+        }
+        Ok((vars, coefs))
+    }
+
+    /// `b <-> (sum a_i x_i rel rhs)` (`mode = Equivalent`) or `b -> (..)` (`Implies`, half reification).
+    ///
+    /// Every reified comparison is one of these: `x = c` is `[(1, x)] Eq c`, `x <= y` is `[(1, x), (-1, y)] Le 0`,
+    /// `x != y` is `[(1, x), (-1, y)] Ne 0` (FlatZinc `int_eq_reif`, `int_le_reif`, `int_lin_*_reif`, `*_imp`).
+    pub fn reify_linear(
+        &mut self,
+        terms: &[(i64, VarId)],
+        rel: Relation,
+        rhs: i64,
+        b: VarId,
+        mode: Reification,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "reify_linear";
+        let (vars, coefs) = self.linear_terms(WHAT, terms, rhs)?;
+        let b = self.check_bool(WHAT, b)?;
+        if vars.is_empty() {
+            // A constant relation: b is fixed (or free under an implication that holds).
+            let holds = rel.holds(0, rhs as i128);
+            return Ok(match (holds, mode) {
+                (true, Reification::Implies) => self.post(Clause::new(vec![b], vec![b])),
+                _ => self.post(Clause::new(
+                    if holds { vec![b] } else { vec![] },
+                    if holds { vec![] } else { vec![b] },
+                )),
+            });
+        }
+        Ok(self.post(ReifiedLinear::new(vars, coefs, rel, rhs, b, mode)))
+    }
+
+    /// `z = op(x, y)` ([`ArithOp`]: `*`, `div`, `mod`, `pow`; for `Abs` use [`Model::abs`]).
+    ///
+    /// Errors: [`ModelError::Overflow`] when some result within the domains does not fit `i64`;
+    /// [`ModelError::DivisionByZero`] for a divisor that can only be 0.
+    pub fn arith(
+        &mut self,
+        op: ArithOp,
+        x: VarId,
+        y: VarId,
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        let what = match op {
+            ArithOp::Times => "times",
+            ArithOp::Div => "div",
+            ArithOp::Mod => "mod",
+            ArithOp::Pow => "pow",
+            ArithOp::Abs => return self.abs(x, z),
+        };
+        let (xr, yr, zr) = (
+            self.check(what, x)?,
+            self.check(what, y)?,
+            self.check(what, z)?,
+        );
+        let (mx, vy) = (self.magnitude(xr), &self.values[yr as usize]);
+        let overflow = |detail: String| ModelError::Overflow { what, detail };
+        match op {
+            ArithOp::Times if mx * self.magnitude(yr) > i64::MAX as i128 => {
+                return Err(overflow(format!(
+                    "x{xr} * x{yr} can reach {}",
+                    mx * self.magnitude(yr)
+                )));
+            }
+            ArithOp::Div | ArithOp::Mod => {
+                if vy.min() == 0 && vy.max() == 0 {
+                    return Err(ModelError::DivisionByZero {
+                        what,
+                        var: yr as usize,
+                    });
+                }
+                if mx > i64::MAX as i128 {
+                    return Err(overflow(format!("x{xr} / -1 does not fit i64")));
+                }
+            }
+            ArithOp::Pow => {
+                let e = u32::try_from(vy.max().max(0)).unwrap_or(u32::MAX);
+                if mx > 1 && mx.checked_pow(e).is_none_or(|p| p > i64::MAX as i128) {
+                    return Err(overflow(format!("x{xr} ^ {} does not fit i64", vy.max())));
+                }
+            }
+            _ => {}
+        }
+        Ok(self.post(Arith::new(op, xr, Some(yr), zr)))
+    }
+
+    /// `z = x * y`.
+    pub fn times(&mut self, x: VarId, y: VarId, z: VarId) -> Result<ConstraintId, ModelError> {
+        self.arith(ArithOp::Times, x, y, z)
+    }
+
+    /// `z = |x|`.
+    pub fn abs(&mut self, x: VarId, z: VarId) -> Result<ConstraintId, ModelError> {
+        let (xr, zr) = (self.check("abs", x)?, self.check("abs", z)?);
+        if self.magnitude(xr) > i64::MAX as i128 {
+            return Err(ModelError::Overflow {
+                what: "abs",
+                detail: format!("|x{xr}| does not fit i64"),
+            });
+        }
+        Ok(self.post(Arith::new(ArithOp::Abs, xr, None, zr)))
+    }
+
+    /// `z = max(xs)` (`xs` not empty; FlatZinc `array_int_maximum`, and `int_max` with two).
+    pub fn max_of(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
+        self.extremum("max_of", xs, z, false)
+    }
+
+    /// `z = min(xs)` (`xs` not empty).
+    pub fn min_of(&mut self, xs: &[VarId], z: VarId) -> Result<ConstraintId, ModelError> {
+        self.extremum("min_of", xs, z, true)
+    }
+
+    fn extremum(
+        &mut self,
+        what: &'static str,
+        xs: &[VarId],
+        z: VarId,
+        min: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let xs = self.check_all(what, xs)?;
+        let z = self.check(what, z)?;
+        if xs.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what,
+                argument: "variables",
+            });
+        }
+        Ok(self.post(Extremum::new(z, &xs, min)))
+    }
+
+    /// `z = array[x - first]` for a constant array (FlatZinc `array_int_element` has `first = 1`), posted as a
+    /// table of the pairs `(first + i, array[i])`.
+    pub fn element(
+        &mut self,
+        x: VarId,
+        first: i64,
+        array: &[i64],
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "element";
+        if array.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: WHAT,
+                argument: "array values",
+            });
+        }
+        if first.checked_add(array.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: WHAT,
+                detail: format!("index {first} + {}", array.len()),
+            });
+        }
+        let tuples: Vec<Vec<i64>> = array
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| vec![first + i as i64, a])
+            .collect();
+        self.table(&[x, z], &tuples)
+    }
+
+    /// `z = array[x - first]` for an array of variables (FlatZinc `array_var_int_element`, `first = 1`).
+    pub fn element_var(
+        &mut self,
+        x: VarId,
+        first: i64,
+        array: &[VarId],
+        z: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "element_var";
+        let items = self.check_all(WHAT, array)?;
+        let (xr, zr) = (self.check(WHAT, x)?, self.check(WHAT, z)?);
+        if items.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: WHAT,
+                argument: "array variables",
+            });
+        }
+        if first.checked_add(items.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: WHAT,
+                detail: format!("index {first} + {}", items.len()),
+            });
+        }
+        Ok(self.post(ElementVar::new(xr, first, &items, zr)))
+    }
+
+    /// `n` = number of `xs` equal to `value` (FlatZinc `count_eq` with a constant), decomposed as
+    /// `b_i <-> (x_i = value)` and `sum b_i = n` (one new Boolean per `x_i`).
+    pub fn count(
+        &mut self,
+        xs: &[VarId],
+        value: i64,
+        n: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.check_all("count", xs)?;
+        self.check("count", n)?;
+        let mut terms = Vec::with_capacity(xs.len() + 1);
+        for &x in xs {
+            let b = self.new_bool()?;
+            self.reify_linear(&[(1, x)], Relation::Eq, value, b, Reification::Equivalent)?;
+            terms.push((1, b));
+        }
+        terms.push((-1, n));
+        self.linear(&terms, Relation::Eq, 0)
+    }
+
+    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed like [`Model::count`].
+    pub fn count_var(
+        &mut self,
+        xs: &[VarId],
+        y: VarId,
+        n: VarId,
+    ) -> Result<ConstraintId, ModelError> {
+        self.check_all("count_var", xs)?;
+        self.check("count_var", n)?;
+        let mut terms = Vec::with_capacity(xs.len() + 1);
+        for &x in xs {
+            let b = self.new_bool()?;
+            self.reify_linear(
+                &[(1, x), (-1, y)],
+                Relation::Eq,
+                0,
+                b,
+                Reification::Equivalent,
+            )?;
+            terms.push((1, b));
+        }
+        terms.push((-1, n));
+        self.linear(&terms, Relation::Eq, 0)
+    }
+
+    /// `counts[k]` = number of `xs` equal to `values[k]` (FlatZinc `global_cardinality`), one [`Model::count`]
+    /// per value.
+    pub fn global_cardinality(
+        &mut self,
+        xs: &[VarId],
+        values: &[i64],
+        counts: &[VarId],
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "global_cardinality";
+        if values.len() != counts.len() {
+            return Err(ModelError::LengthMismatch {
+                what: WHAT,
+                expected: values.len(),
+                got: counts.len(),
+            });
+        }
+        if values.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: WHAT,
+                argument: "values",
+            });
+        }
+        let mut last = None;
+        for (&v, &c) in values.iter().zip(counts) {
+            last = Some(self.count(xs, v, c)?);
+        }
+        last.ok_or(ModelError::EmptyArgument {
+            what: WHAT,
+            argument: "values",
+        })
+    }
+
+    /// `f[i] = j + first <-> g[j] = i + first` for all `i`, `j` (FlatZinc `inverse`, `first = 1`): one Boolean per
+    /// pair reified on both sides, plus `all_different` on each array.
+    pub fn inverse(
+        &mut self,
+        f: &[VarId],
+        g: &[VarId],
+        first: i64,
+    ) -> Result<ConstraintId, ModelError> {
+        const WHAT: &str = "inverse";
+        self.check_all(WHAT, f)?;
+        self.check_all(WHAT, g)?;
+        if f.len() != g.len() {
+            return Err(ModelError::LengthMismatch {
+                what: WHAT,
+                expected: f.len(),
+                got: g.len(),
+            });
+        }
+        if first.checked_add(f.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: WHAT,
+                detail: format!("{first} + {}", f.len()),
+            });
+        }
+        for (i, &fi) in f.iter().enumerate() {
+            for (j, &gj) in g.iter().enumerate() {
+                let b = self.new_bool()?;
+                self.reify_linear(
+                    &[(1, fi)],
+                    Relation::Eq,
+                    first + j as i64,
+                    b,
+                    Reification::Equivalent,
+                )?;
+                self.reify_linear(
+                    &[(1, gj)],
+                    Relation::Eq,
+                    first + i as i64,
+                    b,
+                    Reification::Equivalent,
+                )?;
+            }
+        }
+        for (i, &fi) in f.iter().enumerate() {
+            // Values outside the index range have no partner.
+            self.linear(&[(1, fi)], Relation::Ge, first)?;
+            self.linear(&[(1, fi)], Relation::Le, first + f.len() as i64 - 1)?;
+            self.linear(&[(1, g[i])], Relation::Ge, first)?;
+            self.linear(&[(1, g[i])], Relation::Le, first + f.len() as i64 - 1)?;
+        }
+        self.all_different(f)?;
+        self.all_different(g)
+    }
+
+    /// `xs <=_lex ys` (`strict = false`) or `xs <_lex ys` (FlatZinc `lex_lesseq` / `lex_less`).
+    pub fn lex(
+        &mut self,
+        xs: &[VarId],
+        ys: &[VarId],
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError> {
+        let (a, b) = (self.check_all("lex", xs)?, self.check_all("lex", ys)?);
+        if a.len() != b.len() {
+            return Err(ModelError::LengthMismatch {
+                what: "lex",
+                expected: a.len(),
+                got: b.len(),
+            });
+        }
+        Ok(self.post(Lex::new(&a, &b, strict)))
+    }
+
+    /// The values of `xs`, read in order, form a word accepted by a deterministic automaton with states
+    /// `0..states`, start state `start`, `transitions` `(from, symbol, to)` (a missing transition rejects) and
+    /// accepting states `accepting` (FlatZinc `regular`, after shifting its 1-based states and dropping state 0).
+    ///
+    /// Error: [`ModelError::InvalidAutomaton`] for a state out of range or two transitions on one (state, symbol).
+    pub fn regular(
+        &mut self,
+        xs: &[VarId],
+        states: usize,
+        start: usize,
+        transitions: &[(usize, i64, usize)],
+        accepting: &[usize],
+    ) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("regular", xs)?;
+        let bad = |detail: String| ModelError::InvalidAutomaton { detail };
+        if start >= states {
+            return Err(bad(format!(
+                "start state {start} is not below the {states} states"
+            )));
+        }
+        let mut symbols: Vec<i64> = transitions.iter().map(|t| t.1).collect();
+        symbols.sort_unstable();
+        symbols.dedup();
+        let mut delta = vec![None; states * symbols.len()];
+        for &(from, symbol, to) in transitions {
+            if from >= states || to >= states {
+                return Err(bad(format!(
+                    "transition {from} --{symbol}--> {to} leaves the {states} states"
+                )));
+            }
+            let k = symbols.binary_search(&symbol).unwrap_or(0);
+            let slot = &mut delta[from * symbols.len() + k];
+            if slot.is_some_and(|t| t as usize != to) {
+                return Err(bad(format!(
+                    "two transitions from state {from} on symbol {symbol}"
+                )));
+            }
+            *slot = Some(to as u32);
+        }
+        let mut acc = vec![false; states];
+        for &q in accepting {
+            if q >= states {
+                return Err(bad(format!(
+                    "accepting state {q} is not below the {states} states"
+                )));
+            }
+            acc[q] = true;
+        }
+        Ok(self.post(Regular::new(vars, states, start, symbols, delta, acc)))
+    }
+
+    /// `xs` is a Hamiltonian circuit in successor form: `xs[i] = j + first` means node `j` follows node `i`
+    /// (FlatZinc `circuit`, `first = 1`).
+    pub fn circuit(&mut self, xs: &[VarId], first: i64) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("circuit", xs)?;
+        if vars.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: "circuit",
+                argument: "successors",
+            });
+        }
+        if first.checked_add(vars.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: "circuit",
+                detail: format!("{first} + {}", vars.len()),
+            });
+        }
+        Ok(self.post(Circuit::new(vars, first, false)))
+    }
+
+    /// `subcircuit` (FlatZinc `subcircuit`, `first = 1`): the nodes `i` with `xs[i] != i + first` form one
+    /// circuit in successor form, the others point to themselves (no circuit at all is allowed).
+    pub fn subcircuit(&mut self, xs: &[VarId], first: i64) -> Result<ConstraintId, ModelError> {
+        let vars = self.check_all("subcircuit", xs)?;
+        if vars.is_empty() {
+            return Err(ModelError::EmptyArgument {
+                what: "subcircuit",
+                argument: "successors",
+            });
+        }
+        if first.checked_add(vars.len() as i64).is_none() {
+            return Err(ModelError::Overflow {
+                what: "subcircuit",
+                detail: format!("{first} + {}", vars.len()),
+            });
+        }
+        Ok(self.post(Circuit::new(vars, first, true)))
     }
 
     /// Freezes the model.
     pub fn build(mut self) -> Result<Problem, ModelError> {
         let mut layout = Layout::default();
         for c in &mut self.constraints {
-            if let Constraint::Table(t) = c {
-                t.place(&mut layout);
-            }
+            c.place(&mut layout);
         }
         let max_width = self.values.iter().map(Values::width).max().unwrap_or(1);
         let mut pairs = Vec::new();
@@ -356,8 +902,7 @@ impl Model {
         let max_table_arity = self
             .constraints
             .iter()
-            .filter(|c| matches!(c, Constraint::Table(_)))
-            .map(|c| c.vars().len())
+            .map(|c| c.scratch())
             .max()
             .unwrap_or(0);
         Ok(Problem {
@@ -391,12 +936,12 @@ pub struct Problem {
     /// `values[v]` = value table of variable `v`.
     pub(crate) values: Vec<Values>,
     /// Constraints in posting order.
-    pub(crate) constraints: Vec<Constraint>,
+    pub(crate) constraints: Vec<Box<dyn Posted>>,
     /// `occurrences.row(v)` = `(constraint, position in its scope)` for every occurrence of `v`.
     pub(crate) occurrences: Csr<(u32, u32)>,
     /// Widest domain.
     pub(crate) max_width: usize,
-    /// Longest table scope (scratch sizing).
+    /// Most scratch domains one constraint needs (the longest table scope).
     pub(crate) max_table_arity: usize,
     /// Where constraints keep their trailed words (see [`crate::trailed`]).
     layout: Layout,
@@ -411,9 +956,7 @@ impl Problem {
         let l = &self.layout;
         let mut doms = vec![D::W::ZERO; l.doms];
         for c in &self.constraints {
-            if let Constraint::Table(t) = c {
-                t.init_snapshots::<D>(&mut doms);
-            }
+            D::view(&**c).init_trailed(&mut doms);
         }
         Trailed::new(l.words.clone(), doms, l.free.clone(), l.tmp)
     }

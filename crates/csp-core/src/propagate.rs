@@ -23,27 +23,14 @@
 
 mod groups;
 
-use crate::constraints::{Constraint, Intersection};
+use crate::constraints::{as_all_different, check_ground, Cost, Intersection, Posted, Trigger};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
 use crate::stats::Stats;
 use crate::values::Values;
 
-/// How much inference runs after each decision.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Propagation {
-    /// Place then check: after each assignment, every constraint on the variable checks its assigned part
-    /// (`all_different`: no value repeated among its assigned members; other constraints: once all their variables
-    /// are assigned). No value is ever removed, so this is the naive baseline.
-    None,
-    /// Forward checking: an assigned value is removed from its peers (`all_different`, `not_equal`); `equal`,
-    /// `linear` and `table` filter their domains (support / bounds) on every change.
-    #[default]
-    ForwardChecking,
-    /// Forward checking plus hidden singles (and the pigeonhole test) in `all_different` groups.
-    Singles,
-}
+pub use crate::constraints::Propagation;
 
 /// Watch lists and the schedule of one solver.
 #[derive(Clone, Debug)]
@@ -58,17 +45,17 @@ pub struct Propagator {
     /// `peer_groups.row(v)[k]` = the group linking `v` to `peers.row(v)[k]`, blamed when clearing the peer's bit
     /// fails (kept apart so the hot loop reads only the peers).
     peer_groups: Csr<u32>,
-    /// `dom_watch.row(v)` = constraints reacting to any change of `v`.
+    /// `dom_watch.row(v)` = constraints woken by any change of `v` ([`Trigger::Domain`]).
     dom_watch: Csr<u32>,
-    /// Constraints with a domain rule: all of them are scheduled at the root.
+    /// `bnd_watch.row(v)` = constraints woken when the smallest or largest value of `v` changes
+    /// ([`Trigger::Bounds`]).
+    bnd_watch: Csr<u32>,
+    /// `val_watch.row(v)` = constraints woken when `v` becomes assigned ([`Trigger::Fixed`]).
+    val_watch: Csr<u32>,
+    /// Constraints with a trigger: all of them are scheduled at the root (their initial propagation).
     domain_rules: Vec<u32>,
-    /// `scheduled[c]` = `c` is in `queue`.
-    scheduled: Vec<bool>,
-    /// Constraints waiting to run are `queue[head..]`, oldest first (a vector reset at each fixpoint is cheaper
-    /// than a ring buffer: each constraint enters at most once per pass, so it stays short).
-    queue: Vec<u32>,
-    /// First pending entry of `queue`.
-    head: usize,
+    /// Scheduled constraints, by cost class.
+    sched: Schedule,
     /// Locked-candidate rules between overlapping permutation groups (empty unless enabled).
     pairs: Vec<Intersection>,
     /// `pair_watch.row(v)` = pairs whose groups contain `v`.
@@ -102,7 +89,7 @@ impl Propagator {
     /// Builds the watch lists of `constraints` over `num_vars` variables for `level`, forward checking merged
     /// groups per assigned variable (works on every domain representation).
     pub fn new(
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         num_vars: usize,
         level: Propagation,
         intersections: bool,
@@ -114,7 +101,7 @@ impl Propagator {
     /// aligned groups run on the dense group path (see `propagate/groups.rs`), which reaches the same fixpoint
     /// with fewer instructions.
     pub fn for_domain<D: Domain>(
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         num_vars: usize,
         level: Propagation,
         intersections: bool,
@@ -129,7 +116,7 @@ impl Propagator {
     }
 
     fn build(
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         num_vars: usize,
         level: Propagation,
         intersections: bool,
@@ -145,12 +132,14 @@ impl Propagator {
         let counts = |c: usize| counted.takes(c);
         let mut fix = Vec::new();
         let mut dom = Vec::new();
+        let mut bnd = Vec::new();
+        let mut val = Vec::new();
         let mut domain_rules = Vec::new();
         let mut peer_pairs = Vec::new();
         let mut rest_pairs = Vec::new();
         for (c, con) in constraints.iter().enumerate() {
             let c = c as u32;
-            let merged = level != Propagation::None && Self::is_merged(con);
+            let merged = level != Propagation::None && Self::is_merged(&**con);
             if merged {
                 let rest = !counts(c as usize);
                 let vars = con.vars();
@@ -165,22 +154,25 @@ impl Propagator {
                     }
                 }
             }
-            let (wants_fix, wants_dom) = match level {
-                Propagation::None => (true, false),
+            let (wants_fix, trigger) = match level {
+                Propagation::None => (true, None),
                 _ => (
-                    con.has_fixed_rule() && !merged,
-                    con.has_domain_rule(singles) && !(dense && merged),
+                    con.fixed_rule() && !merged,
+                    con.trigger(level).filter(|_| !(dense && merged)),
                 ),
             };
             for (pos, &v) in con.vars().iter().enumerate() {
                 if wants_fix {
                     fix.push((v, (c, pos as u32)));
                 }
-                if wants_dom {
-                    dom.push((v, c));
+                match trigger {
+                    Some(Trigger::Domain) => dom.push((v, c)),
+                    Some(Trigger::Bounds) => bnd.push((v, c)),
+                    Some(Trigger::Fixed) => val.push((v, c)),
+                    None => {}
                 }
             }
-            if wants_dom {
+            if trigger.is_some() {
                 domain_rules.push(c);
             }
         }
@@ -224,20 +216,21 @@ impl Propagator {
             peers,
             peer_groups,
             dom_watch: Csr::from_pairs(num_vars, &dom),
+            bnd_watch: Csr::from_pairs(num_vars, &bnd),
+            val_watch: Csr::from_pairs(num_vars, &val),
             domain_rules,
-            scheduled: vec![false; constraints.len()],
-            queue: Vec::with_capacity(constraints.len()),
-            head: 0,
+            sched: Schedule::new(constraints.iter().map(|c| c.cost())),
         }
     }
 
     /// Every pair of merged permutation groups sharing at least two variables.
-    fn intersections(constraints: &[Constraint], num_vars: usize) -> Vec<Intersection> {
+    fn intersections(constraints: &[Box<dyn Posted>], num_vars: usize) -> Vec<Intersection> {
         let groups: Vec<(u32, u32)> = constraints
             .iter()
             .enumerate()
             .filter(|(_, c)| {
-                Self::is_merged(c) && matches!(c, Constraint::AllDifferent(a) if a.is_permutation())
+                Self::is_merged(&***c)
+                    && as_all_different(&***c).is_some_and(|a| a.is_permutation())
             })
             .flat_map(|(i, c)| c.vars().iter().map(move |&v| (v, i as u32)))
             .collect();
@@ -266,9 +259,9 @@ impl Propagator {
 
     /// Groups whose forward checking goes through the merged peer lists: aligned, at most `MERGE_MAX` members
     /// (a larger group would make the quadratic peer lists too big; it keeps its own `on_fixed`).
-    fn is_merged(con: &Constraint) -> bool {
+    fn is_merged(con: &dyn Posted) -> bool {
         const MERGE_MAX: usize = 64;
-        matches!(con, Constraint::AllDifferent(a) if a.is_aligned() && a.vars.len() <= MERGE_MAX)
+        as_all_different(con).is_some_and(|a| a.is_aligned() && a.vars.len() <= MERGE_MAX)
     }
 
     /// The level this propagator implements.
@@ -279,7 +272,7 @@ impl Propagator {
     /// Root propagation: every domain rule once, every ground constraint checked, then the fixpoint.
     pub fn root<D: Domain>(
         &mut self,
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         values: &[Values],
         st: &mut State<D>,
         stats: &mut Stats,
@@ -288,7 +281,7 @@ impl Propagator {
             for (c, con) in constraints.iter().enumerate() {
                 st.blame = c as u32;
                 stats.propagations += 1;
-                if let Err(e) = con.check_ground(st, values) {
+                if let Err(e) = check_ground(&**con, st, values) {
                     self.clear(st);
                     return Err(e);
                 }
@@ -305,10 +298,7 @@ impl Propagator {
         }
         self.counting = false;
         for &c in &self.domain_rules {
-            if !self.scheduled[c as usize] {
-                self.scheduled[c as usize] = true;
-                self.queue.push(c);
-            }
+            self.sched.push(c);
         }
         let result = self.fixpoint(constraints, values, st, stats);
         if result.is_ok() && self.counted.len() > 0 && st.unassigned() > 0 {
@@ -322,7 +312,7 @@ impl Propagator {
     /// Runs propagation until nothing is pending or a conflict occurs. Queues are empty afterwards either way.
     pub fn fixpoint<D: Domain>(
         &mut self,
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         values: &[Values],
         st: &mut State<D>,
         stats: &mut Stats,
@@ -353,12 +343,13 @@ impl Propagator {
     /// every successful fixpoint.
     pub fn check_fixpoint<D: Domain>(
         &self,
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         values: &[Values],
         st: &State<D>,
     ) -> Result<(), String> {
         for (c, con) in constraints.iter().enumerate() {
-            if con.check_ground(st, values).is_err() {
+            let con = D::view(&**con);
+            if check_ground(con, st, values).is_err() {
                 return Err(format!("constraint {c} is ground and violated"));
             }
             if self.level == Propagation::None {
@@ -371,7 +362,7 @@ impl Propagator {
                 }
                 continue;
             }
-            if !con.has_fixed_rule() {
+            if !con.fixed_rule() {
                 continue;
             }
             for (pos, &v) in con.vars().iter().enumerate() {
@@ -388,14 +379,16 @@ impl Propagator {
     #[inline]
     fn run<D: Domain>(
         &mut self,
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         values: &[Values],
         st: &mut State<D>,
         stats: &mut Stats,
     ) -> Result<(), Conflict> {
         let check_only = self.level == Propagation::None;
         let has_pairs = !self.pairs.is_empty();
-        let has_dom_watch = !self.domain_rules.is_empty();
+        let has_dom_watch = !self.dom_watch.is_empty();
+        let has_bnd_watch = !self.bnd_watch.is_empty();
+        let has_val_watch = !self.val_watch.is_empty();
         let counting = self.counting;
         let has_rest_peers = !self.peers_rest.is_empty();
         let has_fix_watch = !self.fix_watch.is_empty();
@@ -435,10 +428,17 @@ impl Propagator {
                 }
                 if has_dom_watch {
                     for &c in self.dom_watch.row(v) {
-                        if !self.scheduled[c as usize] {
-                            self.scheduled[c as usize] = true;
-                            self.queue.push(c);
-                        }
+                        self.sched.push(c);
+                    }
+                }
+                if has_bnd_watch && bounds_changed(st.dom(v), gone) {
+                    for &c in self.bnd_watch.row(v) {
+                        self.sched.push(c);
+                    }
+                }
+                if has_val_watch && st.is_fixed(v) {
+                    for &c in self.val_watch.row(v) {
+                        self.sched.push(c);
                     }
                 }
             }
@@ -479,7 +479,7 @@ impl Propagator {
                 for &(c, pos) in watching {
                     st.blame = c;
                     stats.propagations += 1;
-                    let con = &constraints[c as usize];
+                    let con = D::view(&*constraints[c as usize]);
                     if check_only {
                         con.check_partial(pos as usize, st, values)?;
                     } else {
@@ -495,7 +495,7 @@ impl Propagator {
                     continue;
                 }
             }
-            if self.head >= self.queue.len() {
+            if self.sched.is_empty() {
                 if st.fixed_head < st.fixed.len() || !st.changed.is_empty() {
                     continue;
                 }
@@ -507,18 +507,17 @@ impl Propagator {
                     self.pairs[p as usize].propagate(st)?;
                     continue;
                 }
-                self.queue.clear();
-                self.head = 0;
+                self.sched.clear();
                 self.pair_queue.clear();
                 self.pair_head = 0;
                 return Ok(());
             }
-            let c = self.queue[self.head];
-            self.head += 1;
-            self.scheduled[c as usize] = false;
+            let Some(c) = self.sched.pop() else {
+                continue;
+            };
             st.blame = c;
             stats.propagations += 1;
-            constraints[c as usize].propagate(st, values)?;
+            D::view(&*constraints[c as usize]).propagate(st, values)?;
         }
     }
 
@@ -562,11 +561,7 @@ impl Propagator {
 
     /// Empties every queue (after a conflict).
     pub fn clear<D: Domain>(&mut self, st: &mut State<D>) {
-        for &c in &self.queue[self.head..] {
-            self.scheduled[c as usize] = false;
-        }
-        self.queue.clear();
-        self.head = 0;
+        self.sched.clear();
         for &p in &self.pair_queue[self.pair_head..] {
             self.pair_scheduled[p as usize] = false;
         }
@@ -576,6 +571,83 @@ impl Propagator {
         st.fixed.clear();
         st.fixed_head = 0;
         st.clear_changed();
+    }
+}
+
+/// True when the removal of `gone` (word 0 of what left `dom` since `v` was last drained) moved a bound of `dom`.
+/// Wide domains record word 0 only, so for them every change counts as a bounds change (sound: a propagator may
+/// run when it need not, never the reverse).
+#[inline]
+fn bounds_changed<D: Domain>(dom: &D, gone: D::W) -> bool {
+    if D::MAX_WIDTH > 128 {
+        return true;
+    }
+    if gone.is_zero() {
+        return false;
+    }
+    let w = dom.word(0);
+    w.is_zero() || gone.lowest() < w.lowest() || gone.highest() > w.highest()
+}
+
+/// Constraints waiting to run, one FIFO per [`Cost`] class; the cheapest non-empty class runs first.
+#[derive(Clone, Debug)]
+struct Schedule {
+    /// `cost[c]` = class of constraint `c`.
+    cost: Vec<u8>,
+    /// `scheduled[c]` = `c` is pending in its class queue.
+    scheduled: Vec<bool>,
+    /// `queues[k][heads[k]..]` = pending constraints of class `k`, oldest first (a vector reset at each fixpoint
+    /// is cheaper than a ring buffer: each constraint enters at most once per pass).
+    queues: [Vec<u32>; 3],
+    /// First pending entry of each queue.
+    heads: [usize; 3],
+}
+
+impl Schedule {
+    fn new(costs: impl Iterator<Item = Cost>) -> Self {
+        let cost: Vec<u8> = costs.map(|c| c as u8).collect();
+        Self {
+            scheduled: vec![false; cost.len()],
+            cost,
+            queues: Default::default(),
+            heads: [0; 3],
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, c: u32) {
+        if !self.scheduled[c as usize] {
+            self.scheduled[c as usize] = true;
+            self.queues[self.cost[c as usize] as usize].push(c);
+        }
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        (0..3).all(|k| self.heads[k] >= self.queues[k].len())
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        for k in 0..3 {
+            if self.heads[k] < self.queues[k].len() {
+                let c = self.queues[k][self.heads[k]];
+                self.heads[k] += 1;
+                self.scheduled[c as usize] = false;
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    fn clear(&mut self) {
+        for k in 0..3 {
+            for &c in &self.queues[k][self.heads[k]..] {
+                self.scheduled[c as usize] = false;
+            }
+            self.queues[k].clear();
+            self.heads[k] = 0;
+        }
     }
 }
 

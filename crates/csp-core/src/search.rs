@@ -52,6 +52,11 @@ pub(crate) struct Search<'p, D: Domain> {
     frames: Vec<Frame>,
     /// Values of the current solution, by variable.
     values_buf: Vec<i64>,
+    /// Branch and bound: `(variable, minimize)` whose value every new solution must improve on.
+    objective: Option<(u32, bool)>,
+    /// The objective's allowed positions `lo..hi`, tightened after each solution and enforced before every
+    /// fixpoint (so it holds in every subtree the search visits next, and after restarts).
+    bound: (usize, usize),
 }
 
 impl<'p, D: Domain> Search<'p, D> {
@@ -66,17 +71,31 @@ impl<'p, D: Domain> Search<'p, D> {
             cfg.propagation,
             cfg.intersections,
         );
-        let br = Brancher::new(
+        let mut br = Brancher::new(
             cfg.var_order,
             cfg.value_order,
             cfg.random_ties,
             problem.num_constraints(),
         );
+        br.phases = cfg
+            .phases
+            .iter()
+            .map(|ph| {
+                let vars = ph
+                    .vars
+                    .iter()
+                    .filter_map(|&x| problem.check_var("phase", x).ok())
+                    .collect();
+                (vars, ph.var_order, ph.value_order)
+            })
+            .collect();
         Self {
             problem,
             init: widths.iter().map(|&w| D::full(w)).collect(),
             frames: Vec::with_capacity(problem.num_vars()),
             values_buf: vec![0; problem.num_vars()],
+            objective: None,
+            bound: (0, usize::MAX),
             st,
             prop,
             br,
@@ -112,6 +131,7 @@ impl<'p, D: Domain> Search<'p, D> {
                 .ok_or(decision)?;
             self.st.assign(v, pos)?;
         }
+        self.enforce_bound()?;
         self.prop.root(
             &self.problem.constraints,
             &self.problem.values,
@@ -120,7 +140,30 @@ impl<'p, D: Domain> Search<'p, D> {
         )
     }
 
+    /// Makes the following solves optimise `objective` (`(variable, minimize)`) by branch and bound, or stop
+    /// doing so (`None`); the bound restarts from the whole domain.
+    pub(crate) fn set_objective(&mut self, objective: Option<(u32, bool)>) {
+        self.objective = objective;
+        self.bound = (0, usize::MAX);
+    }
+
+    /// Enforces the objective bound (a conflict once no better value is left). On a conflict the propagation
+    /// queues are emptied, as a failed fixpoint would: stale entries must not survive the undo that follows.
+    #[inline]
+    fn enforce_bound(&mut self) -> Result<(), Conflict> {
+        if let Some((v, _)) = self.objective {
+            let (lo, hi) = self.bound;
+            let hi = hi.min(self.problem.values[v as usize].width());
+            if let Err(c) = self.st.restrict(v, lo, hi) {
+                self.prop.clear(&mut self.st);
+                return Err(c);
+            }
+        }
+        Ok(())
+    }
+
     fn propagate(&mut self, stats: &mut Stats) -> Result<(), Conflict> {
+        self.enforce_bound()?;
         self.prop.fixpoint(
             &self.problem.constraints,
             &self.problem.values,
@@ -216,6 +259,15 @@ impl<D: Domain> Driven for Search<'_, D> {
 
     fn solution(&mut self) -> &[i64] {
         self.fill_values();
+        if let Some((v, minimize)) = self.objective {
+            // The next solution must be strictly better: positions are in value order.
+            let p = self.st.min_pos(v);
+            if minimize {
+                self.bound.1 = p;
+            } else {
+                self.bound.0 = p + 1;
+            }
+        }
         &self.values_buf
     }
 

@@ -7,7 +7,7 @@ use crate::domain::WideDomain;
 use crate::ids::VarId;
 use crate::kernel::{self, Kernel};
 use crate::limits::{Limits, Outcome};
-use crate::model::{Problem, Representation};
+use crate::model::{ModelError, Problem, Representation};
 use crate::search::{drive, Expansion, Search};
 use crate::stats::Stats;
 
@@ -68,6 +68,43 @@ pub struct CountResult {
     pub first: Option<Solution>,
 }
 
+/// What to optimise: the value of one integer variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Objective {
+    /// Smallest value of the variable.
+    Minimize(VarId),
+    /// Largest value of the variable.
+    Maximize(VarId),
+}
+
+/// How an optimisation ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptOutcome {
+    /// The best solution found is optimal: the search proved nothing better exists.
+    Optimal,
+    /// A solution was found, but a limit (or the callback) stopped the search before optimality was proved.
+    Feasible,
+    /// No solution exists.
+    Unsatisfiable,
+    /// A limit stopped the search before any solution was found.
+    Unknown,
+}
+
+/// Result of [`Solver::optimize`].
+#[derive(Clone, Debug)]
+pub struct OptimizeResult {
+    /// Optimal, feasible at a limit, unsatisfiable or unknown.
+    pub outcome: OptOutcome,
+    /// The best solution found.
+    pub best: Option<Solution>,
+    /// The objective value of `best`.
+    pub objective: Option<i64>,
+    /// Improving solutions found (each better than the previous one).
+    pub improvements: u64,
+    /// What the search cost (one search: every improvement continues the same tree).
+    pub stats: Stats,
+}
+
 /// The search monomorphised on the problem's representation, or the group kernel.
 enum Engine<'p> {
     W64(Search<'p, u64>),
@@ -116,6 +153,8 @@ pub enum EngineKind {
 /// givens as assumptions) cost no allocation beyond their solutions.
 pub struct Solver<'p> {
     engine: Engine<'p>,
+    /// The problem (an optimisation on a group-kernel solver switches it to the general engine).
+    problem: &'p Problem,
 }
 
 impl<'p> Solver<'p> {
@@ -137,7 +176,7 @@ impl<'p> Solver<'p> {
             Representation::Word128 => Engine::W128(Search::new(problem, cfg)),
             Representation::Wide => Engine::Wide(Search::new(problem, cfg)),
         };
-        Self { engine }
+        Self { engine, problem }
     }
 
     /// The configuration.
@@ -259,7 +298,120 @@ impl<'p> Solver<'p> {
         })
     }
 
+    /// Optimises `objective` by branch and bound around the same search loop: each solution found must beat the
+    /// previous one (the bound `objective < best`, or `>`, is enforced before every propagation from then on), and
+    /// `on_improve(solution, value)` sees every improving solution; returning `Break` stops the search (outcome
+    /// `Feasible`). The configured limits apply to the whole optimisation; restarts are allowed (they keep the
+    /// bound). A solver on the group kernel switches to the general engine for good.
+    ///
+    /// Error: [`ModelError::ForeignVariable`] for an objective variable of another model.
+    pub fn optimize(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        objective: Objective,
+        mut on_improve: impl FnMut(&Solution, i64) -> ControlFlow<()>,
+    ) -> Result<OptimizeResult, ModelError> {
+        let (x, minimize) = match objective {
+            Objective::Minimize(x) => (x, true),
+            Objective::Maximize(x) => (x, false),
+        };
+        let v = self.problem.check_var("optimize", x)?;
+        if self.engine() == EngineKind::Groups {
+            let cfg = self.config().clone().generic_engine(true);
+            self.engine = Engine::W64(Search::new(self.problem, cfg));
+        }
+        let mut best: Option<Solution> = None;
+        let mut improvements = 0u64;
+        let mut stopped = false;
+        let mut on_solution = |vals: &[i64]| {
+            let s = Solution::from_values(vals.to_vec());
+            improvements += 1;
+            let flow = on_improve(&s, vals[v as usize]);
+            best = Some(s);
+            if flow.is_break() {
+                stopped = true;
+            }
+            flow
+        };
+        let (outcome, stats) = match &mut self.engine {
+            Engine::W64(s) => optimize_with(s, v, minimize, assumptions, &mut on_solution),
+            Engine::W128(s) => optimize_with(s, v, minimize, assumptions, &mut on_solution),
+            Engine::Wide(s) => optimize_with(s, v, minimize, assumptions, &mut on_solution),
+            _ => unreachable!("group kernels were replaced above"),
+        };
+        let outcome = match (outcome, &best) {
+            (Outcome::Solved, Some(_)) if !stopped => OptOutcome::Optimal,
+            (Outcome::Solved, Some(_)) | (Outcome::Limit(_), Some(_)) => OptOutcome::Feasible,
+            (Outcome::Limit(_), None) => OptOutcome::Unknown,
+            _ => OptOutcome::Unsatisfiable,
+        };
+        let value = best.as_ref().map(|s| s.values()[v as usize]);
+        Ok(OptimizeResult {
+            outcome,
+            best,
+            objective: value,
+            improvements,
+            stats,
+        })
+    }
+
+    /// [`Solver::optimize`] without a callback: the optimum (or the best found within the limits).
+    pub fn minimize(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        x: VarId,
+    ) -> Result<OptimizeResult, ModelError> {
+        self.optimize(assumptions, Objective::Minimize(x), |_, _| {
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// [`Solver::minimize`] for the largest value.
+    pub fn maximize(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        x: VarId,
+    ) -> Result<OptimizeResult, ModelError> {
+        self.optimize(assumptions, Objective::Maximize(x), |_, _| {
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Collects up to `limit` solutions (all of them with `u64::MAX`), in search order.
+    pub fn solutions(
+        &mut self,
+        assumptions: &[(VarId, i64)],
+        limit: u64,
+    ) -> (Vec<Solution>, Outcome, Stats) {
+        let mut out = Vec::new();
+        let (outcome, stats) = self.for_each_solution(assumptions, |s| {
+            if (out.len() as u64) < limit {
+                out.push(s.clone());
+            }
+            if (out.len() as u64) >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (out, outcome, stats)
+    }
+
     pub(crate) fn expand(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> Expansion {
         dispatch!(self, s => s.expand(assumptions, stats))
     }
+}
+
+/// One branch-and-bound run of `search` on variable `v`.
+fn optimize_with<D: crate::domain::Domain>(
+    search: &mut Search<'_, D>,
+    v: u32,
+    minimize: bool,
+    assumptions: &[(VarId, i64)],
+    on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
+) -> (Outcome, Stats) {
+    search.set_objective(Some((v, minimize)));
+    let r = drive(search, assumptions, true, None, on_solution);
+    search.set_objective(None);
+    r
 }

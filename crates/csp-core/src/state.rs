@@ -168,7 +168,7 @@ impl<D: Domain> State<D> {
 
     /// Domain sizes in variable order.
     #[inline]
-    pub fn sizes(&self) -> impl Iterator<Item = u32> + '_ {
+    pub fn sizes(&self) -> impl Iterator<Item = u32> + Clone + '_ {
         self.vars.iter().map(|x| x.size)
     }
 

@@ -418,3 +418,312 @@ fn a_node_limit_stops_the_search_with_a_limit_outcome() {
     assert_eq!(r.outcome, Outcome::Limit(csp_core::LimitKind::Nodes));
     assert!(r.count > 0 && r.count < 362_880);
 }
+
+/// A random model over a few integers (-3..=3) and Booleans mixing the constraints added with the open propagator
+/// interface: linear `!=`, clauses, `and` / `or` / `xor` / `not`, reified and half-reified linear relations,
+/// arithmetic, min / max and both elements.
+fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
+    use csp_core::constraints::{ArithOp, Reification};
+    let mut m = Model::new();
+    let mut ints = Vec::new();
+    let mut bools = Vec::new();
+    let mut doms = Vec::new();
+    for _ in 0..g.range(1, 5) {
+        let lo = g.range(-3, 1);
+        let hi = lo + g.range(0, 3);
+        ints.push(m.new_var(lo, hi).unwrap());
+        doms.push((lo..=hi).collect::<Vec<i64>>());
+    }
+    for _ in 0..g.range(1, 3) {
+        bools.push(m.new_bool().unwrap());
+        doms.push(vec![0, 1]);
+    }
+    let rel = |g: &mut Gen| g.pick(&[Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne]);
+    for _ in 0..g.range(1, 4) {
+        let (x, y, z) = (g.pick(&ints), g.pick(&ints), g.pick(&ints));
+        let (a, b) = (g.pick(&bools), g.pick(&bools));
+        match g.below(17) {
+            0 => {
+                let r = rel(g);
+                m.linear(&[(g.pick(&[-2, -1, 1, 2]), x), (1, y)], r, g.range(-3, 3))
+                    .unwrap();
+            }
+            1 => {
+                let k = g.range(0, 2) as usize;
+                let lits = g.subset(&bools, 2);
+                m.clause(&lits[..k], &lits[k..]).unwrap();
+            }
+            2 => {
+                let xs = g.subset(&bools, 2);
+                if g.below(2) == 0 {
+                    m.bool_and(&xs, a).unwrap();
+                } else {
+                    m.bool_or(&xs, a).unwrap();
+                }
+            }
+            3 => {
+                let odd = g.below(2) == 0;
+                m.bool_xor(&[a, b], odd).unwrap();
+            }
+            4 => {
+                m.bool_not(a, b).unwrap();
+            }
+            5 => {
+                let mode = g.pick(&[Reification::Equivalent, Reification::Implies]);
+                let r = rel(g);
+                let terms = if g.below(2) == 0 {
+                    vec![(1, x)]
+                } else {
+                    vec![(1, x), (-1, y)]
+                };
+                m.reify_linear(&terms, r, g.range(-2, 2), a, mode).unwrap();
+            }
+            6 => {
+                let op = g.pick(&[ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow]);
+                // A divisor that can only be 0 is rejected at post: a clear error, not a model.
+                if m.arith(op, x, y, z).is_err() {
+                    assert!(matches!(op, ArithOp::Div | ArithOp::Mod));
+                }
+            }
+            7 => {
+                m.abs(x, y).unwrap();
+            }
+            8 => {
+                if g.below(2) == 0 {
+                    m.max_of(&[x, y], z).unwrap();
+                } else {
+                    m.min_of(&[x, y], z).unwrap();
+                }
+            }
+            9 => {
+                let arr: Vec<i64> = (0..3).map(|_| g.range(-3, 3)).collect();
+                m.element(x, -1, &arr, y).unwrap();
+            }
+            10 => {
+                let arr = g.subset(&ints, 2);
+                m.element_var(x, -1, &arr, z).unwrap();
+            }
+            11 => {
+                let xs = g.subset(&ints, 2);
+                if g.below(2) == 0 {
+                    m.count(&xs, g.range(-2, 2), y).unwrap();
+                } else {
+                    m.count_var(&xs, y, z).unwrap();
+                }
+            }
+            12 => {
+                let xs = g.subset(&ints, 2);
+                m.global_cardinality(&xs, &[0, 1], &[y, z]).unwrap();
+            }
+            13 => {
+                if ints.len() >= 4 {
+                    m.inverse(&ints[..2], &ints[2..4], -1).unwrap();
+                }
+            }
+            14 => {
+                let (a, b) = (g.subset(&ints, 2), g.subset(&ints, 2));
+                let strict = g.below(2) == 0;
+                m.lex(&a, &b, strict).unwrap();
+            }
+            15 => {
+                let mut t: Vec<(usize, i64, usize)> = Vec::new();
+                for q in 0..2 {
+                    for s in -1..=1 {
+                        if g.below(3) != 0 {
+                            t.push((q, s, g.below(2) as usize));
+                        }
+                    }
+                }
+                let xs = g.subset(&ints, 2);
+                let acc = [g.below(2) as usize];
+                m.regular(&xs, 2, 0, &t, &acc).unwrap();
+            }
+            _ => {
+                if ints.len() >= 3 {
+                    if g.below(2) == 0 {
+                        m.circuit(&ints[..3], -1).unwrap();
+                    } else {
+                        m.subcircuit(&ints[..3], -1).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    // Booleans the decompositions (count, inverse) introduced: enumerated like the others.
+    while doms.len() < m.num_vars() {
+        doms.push(vec![0, 1]);
+    }
+    (m.build().unwrap(), doms)
+}
+
+#[test]
+fn random_models_with_booleans_reification_and_arithmetic_match_brute_force_under_every_strategy() {
+    let cfgs = configs();
+    let mut g = Gen(csp_core::rng::Rng::new(0xE17));
+    let mut nonempty = 0;
+    for case in 0..600 {
+        let (p, doms) = random_extended_problem(&mut g);
+        check_problem(&p, &doms, &[], &cfgs, case);
+        nonempty += usize::from(!brute_force(&p, &doms).is_empty());
+    }
+    assert!(nonempty > 100, "only {nonempty} satisfiable cases");
+}
+
+#[test]
+fn branch_and_bound_reaches_the_enumerated_optimum_under_every_strategy() {
+    use csp_core::{Objective, OptOutcome};
+    let cfgs: Vec<SearchConfig> = configs()
+        .into_iter()
+        .flat_map(|c| {
+            [
+                c.clone(),
+                c.restarts(Restarts::Luby { scale: 1 }).random_ties(true),
+            ]
+        })
+        .collect();
+    let mut g = Gen(csp_core::rng::Rng::new(0x0B7));
+    let mut optimal = 0;
+    for case in 0..300 {
+        let (p, doms) = if case % 2 == 0 {
+            random_extended_problem(&mut g)
+        } else {
+            let (p, d, _) = random_problem(&mut g, None);
+            (p, d)
+        };
+        let all = brute_force(&p, &doms);
+        let k = g.below(p.num_vars() as u64) as usize;
+        let x = p.var(k).unwrap();
+        for minimize in [true, false] {
+            let expected = if minimize {
+                all.iter().map(|s| s[k]).min()
+            } else {
+                all.iter().map(|s| s[k]).max()
+            };
+            let objective = if minimize {
+                Objective::Minimize(x)
+            } else {
+                Objective::Maximize(x)
+            };
+            for cfg in &cfgs {
+                let mut last: Option<i64> = None;
+                let r = Solver::new(&p, cfg.clone())
+                    .optimize(&[], objective, |s, value| {
+                        assert!(p.is_solution(s.values()), "case {case}: non-solution");
+                        assert_eq!(s.values()[k], value);
+                        if let Some(prev) = last {
+                            assert!(
+                                if minimize { value < prev } else { value > prev },
+                                "case {case}: {value} does not improve on {prev} with {cfg:?}"
+                            );
+                        }
+                        last = Some(value);
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!(
+                    r.objective, expected,
+                    "case {case}, minimize {minimize}, {cfg:?}"
+                );
+                assert_eq!(
+                    r.outcome,
+                    if expected.is_some() {
+                        OptOutcome::Optimal
+                    } else {
+                        OptOutcome::Unsatisfiable
+                    },
+                    "case {case}: {cfg:?}"
+                );
+                optimal += usize::from(expected.is_some());
+            }
+        }
+    }
+    assert!(
+        optimal > 1000,
+        "only {optimal} optimisations had a solution"
+    );
+}
+
+#[test]
+fn an_optimisation_stopped_by_a_limit_or_the_callback_reports_feasible_or_unknown() {
+    use csp_core::{Objective, OptOutcome};
+    // 8 variables 0..=7 pairwise different: minimise the last, which the first solution (ascending values) sets
+    // to 7; many improving solutions follow.
+    let mut m = Model::new();
+    let xs: Vec<VarId> = (0..8).map(|_| m.new_var(0, 7).unwrap()).collect();
+    m.all_different(&xs).unwrap();
+    let p = m.build().unwrap();
+    let full = Solver::new(&p, SearchConfig::default())
+        .minimize(&[], xs[7])
+        .unwrap();
+    assert_eq!(
+        (full.outcome, full.objective),
+        (OptOutcome::Optimal, Some(0))
+    );
+    assert!(full.improvements > 1);
+    let mut seen = 0;
+    let stopped = Solver::new(&p, SearchConfig::default())
+        .optimize(&[], Objective::Minimize(xs[7]), |_, _| {
+            seen += 1;
+            ControlFlow::Break(())
+        })
+        .unwrap();
+    assert_eq!(
+        (stopped.outcome, seen, stopped.improvements),
+        (OptOutcome::Feasible, 1, 1)
+    );
+    assert_eq!(stopped.objective, Some(7));
+    let cfg = SearchConfig::default().limits(Limits::none().with_nodes(3));
+    let cut = Solver::new(&p, cfg).minimize(&[], xs[7]).unwrap();
+    assert_eq!(cut.outcome, OptOutcome::Unknown);
+    assert!(cut.best.is_none());
+    // Seven decisions reach a first solution; a few more nodes do not prove 0 optimal.
+    let cfg = SearchConfig::default().limits(Limits::none().with_nodes(9));
+    let cut = Solver::new(&p, cfg).minimize(&[], xs[7]).unwrap();
+    assert_eq!(cut.outcome, OptOutcome::Feasible);
+    assert!(cut.objective.is_some_and(|v| v > 0));
+}
+
+#[test]
+fn phased_searches_find_exactly_the_enumerated_solutions() {
+    let mut g = Gen(csp_core::rng::Rng::new(0x5E0));
+    for case in 0..300 {
+        let (p, doms) = random_extended_problem(&mut g);
+        let n = p.num_vars();
+        let pick = |g: &mut Gen| -> Vec<VarId> {
+            (0..g.range(1, 3))
+                .map(|_| p.var(g.below(n as u64) as usize).unwrap())
+                .collect()
+        };
+        let mut cfgs = Vec::new();
+        for vo in VarOrder::ALL {
+            let (a, b) = (pick(&mut g), pick(&mut g));
+            let val = g.pick(&ValueOrder::ALL);
+            cfgs.push(
+                SearchConfig::default()
+                    .phase(&a, vo, val)
+                    .phase(&b, VarOrder::Input, ValueOrder::Median)
+                    .seed(5),
+            );
+        }
+        check_problem(&p, &doms, &[], &cfgs, case);
+    }
+}
+
+#[test]
+fn a_phase_decides_its_variables_first_with_its_own_value_order() {
+    let mut m = Model::new();
+    let a = m.new_var(0, 3).unwrap();
+    let b = m.new_var(0, 3).unwrap();
+    m.not_equal(a, b, 5).unwrap();
+    let p = m.build().unwrap();
+    let plain = Solver::new(&p, SearchConfig::default()).solve(&[]);
+    let s = plain.solution.unwrap();
+    assert_eq!((s.value(a), s.value(b)), (0, 0));
+    let phased = SearchConfig::default().phase(&[b], VarOrder::Input, ValueOrder::Median);
+    let r = Solver::new(&p, phased).solve(&[]);
+    let s = r.solution.unwrap();
+    // b first, median of 0..=3 first; then a with the default ascending order.
+    assert_eq!(s.value(a), 0);
+    assert!(s.value(b) == 1 || s.value(b) == 2, "b = {}", s.value(b));
+    assert_eq!(r.stats.nodes, 2);
+}

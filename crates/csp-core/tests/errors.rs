@@ -151,3 +151,122 @@ fn problems_are_shared_across_threads_and_solvers_move_between_them() {
     movable::<Solver<'static>>();
     shared::<csp_core::Solution>();
 }
+
+#[test]
+fn a_non_boolean_variable_in_a_boolean_constraint_is_rejected_with_its_domain() {
+    let mut m = Model::new();
+    let b = m.new_bool().unwrap();
+    let x = m.new_var(0, 2).unwrap();
+    let e = m.clause(&[b], &[x]).unwrap_err();
+    assert!(matches!(
+        e,
+        ModelError::NotBoolean {
+            what: "clause",
+            var: 1,
+            min: 0,
+            max: 2
+        }
+    ));
+    assert!(e.to_string().contains("Boolean"));
+    assert!(matches!(
+        m.reify_linear(
+            &[(1, b)],
+            Relation::Eq,
+            1,
+            x,
+            csp_core::constraints::Reification::Equivalent
+        ),
+        Err(ModelError::NotBoolean { .. })
+    ));
+}
+
+#[test]
+fn division_by_the_constant_zero_is_rejected() {
+    let mut m = Model::new();
+    let x = m.new_var(0, 5).unwrap();
+    let zero = m.new_var(0, 0).unwrap();
+    let z = m.new_var(0, 5).unwrap();
+    for op in [
+        csp_core::constraints::ArithOp::Div,
+        csp_core::constraints::ArithOp::Mod,
+    ] {
+        let e = m.arith(op, x, zero, z).unwrap_err();
+        assert!(
+            matches!(e, ModelError::DivisionByZero { var: 1, .. }),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn a_product_or_power_that_can_overflow_is_rejected() {
+    let mut m = Model::new();
+    let big = m.new_var_with_values(&[-1, 1 << 40]).unwrap();
+    let z = m.new_var(0, 1).unwrap();
+    assert!(matches!(
+        m.times(big, big, z),
+        Err(ModelError::Overflow { what: "times", .. })
+    ));
+    let e = m.new_var(0, 30).unwrap();
+    assert!(matches!(
+        m.arith(csp_core::constraints::ArithOp::Pow, big, e, z),
+        Err(ModelError::Overflow { what: "pow", .. })
+    ));
+}
+
+#[test]
+fn empty_argument_lists_and_foreign_variables_of_new_constraints_are_rejected() {
+    let mut m = Model::new();
+    let x = m.new_var(0, 3).unwrap();
+    assert!(matches!(
+        m.max_of(&[], x),
+        Err(ModelError::EmptyArgument { .. })
+    ));
+    assert!(matches!(
+        m.element(x, 0, &[], x),
+        Err(ModelError::EmptyArgument { .. })
+    ));
+    assert!(matches!(
+        m.element_var(x, 0, &[], x),
+        Err(ModelError::EmptyArgument { .. })
+    ));
+    let mut other = Model::new();
+    let y = other.new_var(0, 3).unwrap();
+    let _ = other.new_var(0, 3).unwrap();
+    assert!(matches!(
+        m.times(x, y, x),
+        Err(ModelError::ForeignVariable { .. })
+    ));
+    assert!(matches!(
+        m.element_var(x, 0, &[y], x),
+        Err(ModelError::ForeignVariable { .. })
+    ));
+}
+
+#[test]
+fn an_automaton_with_states_out_of_range_is_rejected() {
+    let mut m = Model::new();
+    let xs: Vec<_> = (0..3).map(|_| m.new_var(0, 1).unwrap()).collect();
+    for (start, t, acc) in [
+        (2, vec![(0, 0, 1)], vec![1]),
+        (0, vec![(0, 0, 5)], vec![1]),
+        (0, vec![(0, 0, 1)], vec![7]),
+        (0, vec![(0, 0, 1), (0, 0, 0)], vec![1]),
+    ] {
+        let e = m.regular(&xs, 2, start, &t, &acc).unwrap_err();
+        assert!(matches!(e, ModelError::InvalidAutomaton { .. }), "{e}");
+    }
+    assert!(m.regular(&xs, 2, 0, &[(0, 0, 1), (1, 1, 0)], &[1]).is_ok());
+    assert!(matches!(
+        m.inverse(&xs[..2], &xs[..1], 0),
+        Err(ModelError::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        m.lex(&xs[..2], &xs, false),
+        Err(ModelError::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        m.circuit(&[], 0),
+        Err(ModelError::EmptyArgument { .. })
+    ));
+}

@@ -294,3 +294,40 @@ impl AllDifferent {
         Ok(())
     }
 }
+
+impl super::Constraint for AllDifferent {
+    fn name(&self) -> &'static str {
+        "all_different"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        AllDifferent::is_satisfied(self, value_of)
+    }
+    /// Hidden singles (level `Singles`, aligned groups) on any domain change; forward checking is `on_fixed`.
+    fn trigger(&self, level: super::Propagation) -> Option<super::Trigger> {
+        (level == super::Propagation::Singles && self.supports_singles())
+            .then_some(super::Trigger::Domain)
+    }
+    fn fixed_rule(&self) -> bool {
+        true
+    }
+}
+
+impl<D: Domain> super::Propagate<D> for AllDifferent {
+    #[inline]
+    fn propagate(&self, st: &mut State<D>, _values: &[Values]) -> Result<(), Conflict> {
+        self.hidden_singles(st)
+    }
+    #[inline]
+    fn on_fixed(&self, pos: usize, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        AllDifferent::on_fixed(self, pos, st, values)
+    }
+    fn removals_if_fixed(&self, pos: usize, p: usize, st: &State<D>, values: &[Values]) -> u32 {
+        AllDifferent::removals_if_fixed(self, pos, p, st, values)
+    }
+    fn check_partial(&self, pos: usize, st: &State<D>, values: &[Values]) -> Result<(), Conflict> {
+        self.check_fixed_at(pos, st, values)
+    }
+}

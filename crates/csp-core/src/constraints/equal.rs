@@ -61,3 +61,25 @@ fn filter<D: Domain>(
     }
     Ok(())
 }
+
+impl super::Constraint for Equal {
+    fn name(&self) -> &'static str {
+        "equal"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        Equal::is_satisfied(self, value_of)
+    }
+    fn cost(&self) -> super::Cost {
+        super::Cost::Cheap
+    }
+}
+
+impl<D: Domain> super::Propagate<D> for Equal {
+    #[inline]
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        Equal::propagate(self, st, values)
+    }
+}

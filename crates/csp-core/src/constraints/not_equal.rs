@@ -75,3 +75,34 @@ impl NotEqual {
         Ok(())
     }
 }
+
+impl super::Constraint for NotEqual {
+    fn name(&self) -> &'static str {
+        "not_equal"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        NotEqual::is_satisfied(self, value_of)
+    }
+    fn trigger(&self, _level: super::Propagation) -> Option<super::Trigger> {
+        None
+    }
+    fn fixed_rule(&self) -> bool {
+        true
+    }
+    fn cost(&self) -> super::Cost {
+        super::Cost::Cheap
+    }
+}
+
+impl<D: Domain> super::Propagate<D> for NotEqual {
+    #[inline]
+    fn on_fixed(&self, pos: usize, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        NotEqual::on_fixed(self, pos, st, values)
+    }
+    fn removals_if_fixed(&self, pos: usize, p: usize, st: &State<D>, values: &[Values]) -> u32 {
+        NotEqual::removals_if_fixed(self, pos, p, st, values)
+    }
+}

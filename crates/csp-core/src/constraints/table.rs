@@ -35,6 +35,7 @@
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
 use crate::trailed::{Layout, Trailed};
+use crate::values::Values;
 
 /// Largest table whose propagation debug builds check from scratch after every call.
 #[cfg(debug_assertions)]
@@ -517,10 +518,40 @@ impl Table {
     }
 }
 
+impl super::Constraint for Table {
+    fn name(&self) -> &'static str {
+        "table"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        Table::is_satisfied(self, value_of)
+    }
+    fn cost(&self) -> super::Cost {
+        super::Cost::Expensive
+    }
+    fn place(&mut self, layout: &mut Layout) {
+        Table::place(self, layout)
+    }
+    fn scratch(&self) -> usize {
+        self.vars.len()
+    }
+}
+
+impl<D: Domain> super::Propagate<D> for Table {
+    #[inline]
+    fn propagate(&self, st: &mut State<D>, _values: &[Values]) -> Result<(), Conflict> {
+        Table::propagate(self, st)
+    }
+    fn init_trailed(&self, doms: &mut [D::W]) {
+        self.init_snapshots::<D>(doms)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use crate::constraints::Constraint;
     use crate::model::Model;
     use crate::propagate::{Propagation, Propagator};
     use crate::state::State;
@@ -547,7 +578,8 @@ mod tests {
             m.table(&[x[2], x[3]], &t2).unwrap();
             let mut p = m.build().unwrap();
             for c in &mut p.constraints {
-                if let Constraint::Table(t) = c {
+                let any: &mut dyn std::any::Any = &mut **c;
+                if let Some(t) = any.downcast_mut::<super::Table>() {
                     t.compact = compact;
                 }
             }
@@ -571,7 +603,7 @@ mod tests {
             .collect();
         m.table(&x, &tuples).unwrap();
         let p = m.build().unwrap();
-        let Constraint::Table(table) = &p.constraints[0] else {
+        let Some(table) = crate::constraints::as_table(&*p.constraints[0]) else {
             unreachable!()
         };
         let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();

@@ -120,6 +120,20 @@ macro_rules! impl_word {
 impl_word!(u64);
 impl_word!(u128);
 
+/// Something with one view per domain representation: a posted constraint is one object that carries its
+/// propagator for `u64`, `u128` and [`WideDomain`] domains ([`crate::constraints::Posted`]). [`Domain::view`]
+/// picks the right one at compile time, so the monomorphised search calls it through one vtable, no runtime test.
+pub trait PerRepresentation {
+    /// The view for representation `D`.
+    type View<D: Domain>: ?Sized;
+    /// The view on `u64` domains.
+    fn w64(&self) -> &Self::View<u64>;
+    /// The view on `u128` domains.
+    fn w128(&self) -> &Self::View<u128>;
+    /// The view on [`WideDomain`]s.
+    fn wide(&self) -> &Self::View<WideDomain>;
+}
+
 /// A bitset domain made of `slots()` words of type [`Domain::W`].
 ///
 /// Required methods only expose the words; everything else is provided on top of them, so a new representation
@@ -137,6 +151,9 @@ pub trait Domain: Clone + Send + Sync + std::fmt::Debug + 'static {
     fn word(&self, s: usize) -> Self::W;
     /// Overwrites word `s`. Callers outside [`crate::state`] use this only on scratch domains.
     fn set_word(&mut self, s: usize, w: Self::W);
+    /// The view of `x` made for this representation (how the search, generic over `D`, reaches a constraint's
+    /// propagator for `D` without knowing the three representations; see [`PerRepresentation`]).
+    fn view<T: PerRepresentation + ?Sized>(x: &T) -> &T::View<Self>;
 
     /// Slot and bit of position `i`.
     #[inline]

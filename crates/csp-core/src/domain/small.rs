@@ -1,9 +1,9 @@
 //! One-word domains: a `u64` or `u128` is its own single slot.
 
-use super::{Domain, Word};
+use super::{Domain, PerRepresentation, Word};
 
 macro_rules! impl_small {
-    ($t:ty) => {
+    ($t:ty, $view:ident) => {
         impl Domain for $t {
             type W = $t;
             const MAX_WIDTH: usize = <$t>::BITS as usize;
@@ -23,6 +23,10 @@ macro_rules! impl_small {
             fn set_word(&mut self, _s: usize, w: $t) {
                 *self = w;
             }
+            #[inline(always)]
+            fn view<T: PerRepresentation + ?Sized>(x: &T) -> &T::View<Self> {
+                x.$view()
+            }
             #[inline]
             fn count(&self) -> u32 {
                 self.count_ones()
@@ -34,5 +38,5 @@ macro_rules! impl_small {
         }
     };
 }
-impl_small!(u64);
-impl_small!(u128);
+impl_small!(u64, w64);
+impl_small!(u128, w128);

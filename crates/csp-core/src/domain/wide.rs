@@ -2,7 +2,7 @@
 
 use bitvec::prelude::{BitVec, Lsb0};
 
-use super::Domain;
+use super::{Domain, PerRepresentation};
 
 /// A domain of up to [`crate::MAX_DOMAIN_WIDTH`] values stored in a `BitVec<u64>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,6 +13,11 @@ pub struct WideDomain {
 impl Domain for WideDomain {
     type W = u64;
     const MAX_WIDTH: usize = crate::MAX_DOMAIN_WIDTH;
+
+    #[inline(always)]
+    fn view<T: PerRepresentation + ?Sized>(x: &T) -> &T::View<Self> {
+        x.wide()
+    }
 
     fn full(width: usize) -> Self {
         // Round up to whole words so every slot exists; the tail bits stay clear.

@@ -1,47 +1,72 @@
 //! `DomWdeg` (Boussemart et al. 2004): smallest `size / wdeg`, where `wdeg(v)` sums the failure weights of the
 //! live constraints on `v`. Failures teach the search which part of the problem is hard.
 
-use super::{is_live, Brancher};
+use std::cmp::Ordering;
+
+use super::{is_live, Merit};
 use crate::domain::Domain;
 use crate::model::Problem;
 use crate::state::State;
 
-/// Smallest size / weighted degree (compared exactly by cross-multiplication).
-pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32> {
-    let mut pick: Option<(u32, u64, u64)> = None;
-    let mut ties = 0u64;
-    for (v, s) in st.sizes().enumerate() {
-        if s <= 1 {
-            continue;
-        }
-        let v = v as u32;
-        let w: u64 = problem
+/// Merit = size / weighted degree.
+#[derive(Debug)]
+pub struct DomWdeg<'a> {
+    problem: &'a Problem,
+    /// `weights[c]` = 1 + conflicts blamed on constraint `c`.
+    weights: &'a [u64],
+}
+
+impl<'a> DomWdeg<'a> {
+    /// The merit over `problem` with the brancher's failure weights.
+    pub fn new(problem: &'a Problem, weights: &'a [u64]) -> Self {
+        Self { problem, weights }
+    }
+}
+
+/// The fraction `size / wdeg`, compared exactly by cross-multiplication.
+#[derive(Clone, Copy, Debug)]
+pub struct Ratio {
+    size: u64,
+    wdeg: u64,
+}
+
+impl PartialEq for Ratio {
+    fn eq(&self, other: &Self) -> bool {
+        self.partial_cmp(other) == Some(Ordering::Equal)
+    }
+}
+
+impl Eq for Ratio {}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Ratio {
+    fn cmp(&self, other: &Self) -> Ordering {
+        let lhs = self.size as u128 * other.wdeg as u128;
+        let rhs = other.size as u128 * self.wdeg as u128;
+        lhs.cmp(&rhs)
+    }
+}
+
+impl Merit for DomWdeg<'_> {
+    type Score = Ratio;
+    fn score<D: Domain>(&mut self, st: &State<D>, v: u32, size: u32) -> Ratio {
+        let wdeg: u64 = self
+            .problem
             .occurrences
             .row(v)
             .iter()
-            .filter(|&&(c, _)| is_live(st, problem, c, v))
-            .map(|&(c, _)| br.weights[c as usize])
+            .filter(|&&(c, _)| is_live(st, self.problem, c, v))
+            .map(|&(c, _)| self.weights[c as usize])
             .sum::<u64>()
             .max(1);
-        let s = s as u64;
-        match pick {
-            None => {
-                pick = Some((v, s, w));
-                ties = 1;
-            }
-            Some((_, bs, bw)) => {
-                let (lhs, rhs) = (s as u128 * bw as u128, bs as u128 * w as u128);
-                if lhs < rhs {
-                    pick = Some((v, s, w));
-                    ties = 1;
-                } else if lhs == rhs && br.random_ties {
-                    ties += 1;
-                    if br.rng.below(ties) == 0 {
-                        pick = Some((v, s, w));
-                    }
-                }
-            }
+        Ratio {
+            size: size as u64,
+            wdeg,
         }
     }
-    pick.map(|p| p.0)
 }

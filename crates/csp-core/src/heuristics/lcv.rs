@@ -12,7 +12,7 @@ pub fn select<D: Domain>(st: &State<D>, problem: &Problem, v: u32) -> usize {
     for p in st.dom(v).iter() {
         let mut cost = 0;
         for &(c, pos) in problem.occurrences.row(v) {
-            cost += problem.constraints[c as usize].removals_if_fixed(
+            cost += D::view(&*problem.constraints[c as usize]).removals_if_fixed(
                 pos as usize,
                 p,
                 st,

@@ -1,20 +1,27 @@
 //! Branching heuristics: which variable to branch on, which value to try first, and when to restart.
 //!
 //! One file per strategy; [`VarOrder`] and [`ValueOrder`] each list them as enum variants and dispatch with one
-//! `match`. Sizes are popcounts read from `State::sizes`; ties break on the lowest variable id unless
-//! `random_ties` is set, so runs are deterministic for a given seed.
+//! `match`. A variable order is a [`Merit`] (Gecode's `int/branch/merit.hpp`): a score per unassigned variable,
+//! smallest wins, optionally refined by a second merit on ties ([`select_lex`]); the selection loop, early exit
+//! and tie-breaking live once here in [`select`]. Sizes are popcounts read from `State::sizes`; ties break on the
+//! lowest variable id unless `random_ties` is set (then uniformly among the tied, by reservoir sampling), so runs
+//! are deterministic for a given seed.
 //!
 //! # How to add a heuristic
-//! 1. Write `heuristics/my_order.rs` with one function, e.g.
-//!    `pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32>` for a variable
-//!    order (return `None` only when every variable is assigned) or
+//! 1. Write `heuristics/my_order.rs` with a struct implementing [`Merit`] (one `score` method, smaller is better;
+//!    `floor` if some score cannot be beaten) for a variable order, or one function
 //!    `pub fn select<D: Domain>(st: &State<D>, problem: &Problem, v: u32, br: &mut Brancher) -> usize` for a value
 //!    order (return a position present in `dom(v)`).
 //! 2. Add a variant to [`VarOrder`] or [`ValueOrder`] (with a doc line saying when it helps) and one arm in
-//!    [`Brancher::select_var`] / [`Brancher::select_value`].
+//!    [`Brancher::select_var`] (`select(st, br, my_order::MyOrder { .. })`) / [`Brancher::select_value`].
 //! 3. Add the variant to `ALL` so the cross-check test runs every propagation level and value order with it.
 //!
 //! Learned state (weights, the random generator) lives in [`Brancher`], reset at the start of every solve.
+//!
+//! Phased search (MiniZinc's `seq_search`): [`crate::SearchConfig::phase`] lists groups of variables with their
+//! own variable and value orders; [`Brancher::select_var`] runs the group's merit over the group's unassigned
+//! variables, the first group with one wins, and its value order is used for that decision. Variables in no group
+//! come last, under the configuration's orders.
 
 mod ascending;
 mod dom_wdeg;
@@ -97,6 +104,10 @@ pub struct Brancher {
     pub rng: Rng,
     /// `weights[c]` = 1 + number of conflicts blamed on constraint `c` in this solve.
     pub weights: Vec<u64>,
+    /// Search phases as engine indexes with their orders (empty: one phase of every variable).
+    pub phases: Vec<(Vec<u32>, VarOrder, ValueOrder)>,
+    /// The value order of the phase the last `select_var` picked from.
+    current_value_order: ValueOrder,
 }
 
 impl Brancher {
@@ -113,12 +124,15 @@ impl Brancher {
             random_ties,
             rng: Rng::new(0),
             weights: vec![1; num_constraints],
+            phases: Vec::new(),
+            current_value_order: value_order,
         }
     }
 
     /// Forgets learned state and reseeds.
     pub fn reset(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
+        self.current_value_order = self.value_order;
         if self.var_order == VarOrder::DomWdeg {
             self.weights.iter_mut().for_each(|w| *w = 1);
         }
@@ -135,24 +149,179 @@ impl Brancher {
     /// The variable to branch on, `None` when all are assigned.
     #[inline]
     pub fn select_var<D: Domain>(&mut self, st: &State<D>, problem: &Problem) -> Option<u32> {
-        match self.var_order {
-            VarOrder::Input => input::select(st),
-            VarOrder::Mrv => mrv::select(st, self),
-            VarOrder::MrvDegree => mrv_degree::select(st, problem, self),
-            VarOrder::DomWdeg => dom_wdeg::select(st, problem, self),
+        if self.phases.is_empty() {
+            let all = st.sizes().enumerate().map(|(v, s)| (v as u32, s));
+            return self.select_among(st, problem, self.var_order, all);
+        }
+        let phases = std::mem::take(&mut self.phases);
+        let mut pick = None;
+        for (vars, var_order, value_order) in &phases {
+            let group = vars.iter().map(|&v| (v, st.size(v)));
+            pick = self.select_among(st, problem, *var_order, group);
+            if pick.is_some() {
+                self.current_value_order = *value_order;
+                break;
+            }
+        }
+        self.phases = phases;
+        if pick.is_none() {
+            self.current_value_order = self.value_order;
+            let all = st.sizes().enumerate().map(|(v, s)| (v as u32, s));
+            pick = self.select_among(st, problem, self.var_order, all);
+        }
+        pick
+    }
+
+    /// `order` over the `(variable, size)` candidates.
+    #[inline]
+    fn select_among<D: Domain>(
+        &mut self,
+        st: &State<D>,
+        problem: &Problem,
+        order: VarOrder,
+        candidates: impl Iterator<Item = (u32, u32)> + Clone,
+    ) -> Option<u32> {
+        match order {
+            VarOrder::Input => select(st, self, input::Input, candidates),
+            VarOrder::Mrv => select(st, self, mrv::Size, candidates),
+            VarOrder::MrvDegree => select_lex(
+                st,
+                self,
+                mrv::Size,
+                mrv_degree::Degree::new(problem),
+                candidates,
+            ),
+            VarOrder::DomWdeg => {
+                let weights = std::mem::take(&mut self.weights);
+                let pick = select(
+                    st,
+                    self,
+                    dom_wdeg::DomWdeg::new(problem, &weights),
+                    candidates,
+                );
+                self.weights = weights;
+                pick
+            }
         }
     }
 
     /// The position of `v` to try first (always in `dom(v)`).
     #[inline]
     pub fn select_value<D: Domain>(&mut self, st: &State<D>, problem: &Problem, v: u32) -> usize {
-        match self.value_order {
+        let order = if self.phases.is_empty() {
+            self.value_order
+        } else {
+            self.current_value_order
+        };
+        match order {
             ValueOrder::Ascending => ascending::select(st, v),
             ValueOrder::Median => median::select(st, v),
             ValueOrder::Lcv => lcv::select(st, problem, v),
             ValueOrder::Random => random::select(st, v, self),
         }
     }
+}
+
+/// A variable-selection strategy: a score per unassigned variable, the smallest score wins.
+pub trait Merit {
+    /// The score (smaller is better; equal scores are ties).
+    type Score: Copy + Ord;
+    /// The score of unassigned variable `v` whose domain has `size > 1` values.
+    fn score<D: Domain>(&mut self, st: &State<D>, v: u32, size: u32) -> Self::Score;
+    /// A score that no variable can beat: without random ties, the first variable scoring at most this is taken
+    /// without looking further (MRV's size 2, input order's anything).
+    fn floor(&self) -> Option<Self::Score> {
+        None
+    }
+}
+
+/// The unassigned variable with the smallest score of `m`, ties by lowest id (or uniformly at random with
+/// `random_ties`); `None` when every variable is assigned.
+#[inline]
+pub fn select<D: Domain, M: Merit>(
+    st: &State<D>,
+    br: &mut Brancher,
+    mut m: M,
+    candidates: impl Iterator<Item = (u32, u32)>,
+) -> Option<u32> {
+    let mut sizes = candidates.filter(|&(_, size)| size > 1);
+    let (v0, size0) = sizes.next()?;
+    let mut pick = v0;
+    let mut best = m.score(st, pick, size0);
+    if !br.random_ties {
+        // The deterministic path, kept tight: it is MRV's whole cost on the general engine.
+        let floor = m.floor();
+        if floor.is_some_and(|f| best <= f) {
+            return Some(pick);
+        }
+        for (v, size) in sizes {
+            let s = m.score(st, v, size);
+            if s < best {
+                best = s;
+                pick = v;
+                if floor.is_some_and(|f| s <= f) {
+                    break;
+                }
+            }
+        }
+        return Some(pick);
+    }
+    // Reservoir sampling over the tied: the k-th tie replaces the pick with probability 1/k.
+    let mut ties = 1u64;
+    let _ = br.rng.below(ties);
+    for (v, size) in sizes {
+        let s = m.score(st, v, size);
+        if s > best {
+            continue;
+        }
+        if s < best {
+            best = s;
+            ties = 0;
+        }
+        ties += 1;
+        if br.rng.below(ties) == 0 {
+            pick = v;
+        }
+    }
+    Some(pick)
+}
+
+/// Lexicographic merit: smallest `a`, then among those smallest `b` (computed for the tied variables only, so an
+/// expensive tie-break costs nothing where `a` decides), then lowest id or random.
+pub fn select_lex<D: Domain, A: Merit, B: Merit>(
+    st: &State<D>,
+    br: &mut Brancher,
+    mut a: A,
+    b: B,
+    candidates: impl Iterator<Item = (u32, u32)> + Clone,
+) -> Option<u32> {
+    let mut best: Option<A::Score> = None;
+    for (v, size) in candidates.clone() {
+        if size > 1 {
+            let s = a.score(st, v, size);
+            if best.is_none_or(|b| s < b) {
+                best = Some(s);
+            }
+        }
+    }
+    let best = best?;
+    /// Variables tied on `a` score `(false, b)`; the others `(true, None)`, after every tied one.
+    struct Tied<A: Merit, B> {
+        a: A,
+        best: A::Score,
+        b: B,
+    }
+    impl<A: Merit, B: Merit> Merit for Tied<A, B> {
+        type Score = (bool, Option<B::Score>);
+        fn score<D: Domain>(&mut self, st: &State<D>, v: u32, size: u32) -> Self::Score {
+            if self.best < self.a.score(st, v, size) {
+                (true, None)
+            } else {
+                (false, Some(self.b.score(st, v, size)))
+            }
+        }
+    }
+    select(st, br, Tied { a, best, b }, candidates)
 }
 
 /// True when constraint `c` has an unassigned variable other than `v` (it still constrains the search).

@@ -7,48 +7,60 @@
 //! Cost: one pass over the sizes for the minimum, then, for the tied variables only, one pass over their
 //! precomputed neighbour lists ([`Problem::neighbours`]). No allocation.
 
-use super::Brancher;
+use std::cmp::Reverse;
+
+use super::Merit;
+use crate::csr::Csr;
 use crate::domain::Domain;
 use crate::model::Problem;
 use crate::state::State;
 
-/// Smallest domain; among equals, the most unassigned neighbours; then the lowest id (or a random one when
-/// `random_ties` is set).
-pub fn select<D: Domain>(st: &State<D>, problem: &Problem, br: &mut Brancher) -> Option<u32> {
-    let best = st.sizes().filter(|&s| s > 1).min()?;
-    let neighbours = problem.neighbours();
-    let mut pick = None;
-    let mut best_deg = 0usize;
-    let mut ties = 0u64;
-    for (v, s) in st.sizes().enumerate() {
-        if s != best {
-            continue;
-        }
-        let v = v as u32;
-        let deg = neighbours
-            .row(v)
-            .iter()
-            .filter(|&&u| !st.is_fixed(u))
-            .count();
-        if pick.is_none() || deg > best_deg {
-            pick = Some(v);
-            best_deg = deg;
-            ties = 1;
-        } else if deg == best_deg && br.random_ties {
-            ties += 1;
-            if br.rng.below(ties) == 0 {
-                pick = Some(v);
-            }
+/// Merit = number of distinct unassigned neighbours, the more the better (a tie-break after
+/// [`super::mrv::Size`]).
+#[derive(Debug)]
+pub struct Degree<'a> {
+    neighbours: &'a Csr<u32>,
+}
+
+impl<'a> Degree<'a> {
+    /// The merit over `problem`'s neighbour lists (built on first use).
+    pub fn new(problem: &'a Problem) -> Self {
+        Self {
+            neighbours: problem.neighbours(),
         }
     }
-    pick
+}
+
+impl Merit for Degree<'_> {
+    type Score = Reverse<usize>;
+    fn score<D: Domain>(&mut self, st: &State<D>, v: u32, _size: u32) -> Reverse<usize> {
+        Reverse(
+            self.neighbours
+                .row(v)
+                .iter()
+                .filter(|&&u| !st.is_fixed(u))
+                .count(),
+        )
+    }
+}
+
+/// Smallest domain; among equals, the most unassigned neighbours; then the lowest id (or a random one when
+/// `random_ties` is set). (The brancher calls `select_lex` itself, over its phase's candidates.)
+#[cfg(test)]
+pub fn select<D: Domain>(
+    st: &State<D>,
+    problem: &Problem,
+    br: &mut super::Brancher,
+) -> Option<u32> {
+    let all = st.sizes().enumerate().map(|(v, s)| (v as u32, s));
+    super::select_lex(st, br, super::mrv::Size, Degree::new(problem), all)
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::heuristics::{ValueOrder, VarOrder};
+    use crate::heuristics::{Brancher, ValueOrder, VarOrder};
     use crate::model::Model;
 
     /// x0 and x1 share three constraints (one neighbour each); x2, x3, x4 share one `all_different` (two neighbours

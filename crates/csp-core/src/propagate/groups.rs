@@ -20,7 +20,7 @@
 //! (callgrind, 9x9 Sudoku models, count to 2: 16.7k -> 12.1k instructions per search node on forum-hardest
 //! puzzles; the table is in `examples/sudoku_rate.rs`).
 
-use crate::constraints::Constraint;
+use crate::constraints::{as_all_different, Posted};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
@@ -53,9 +53,9 @@ pub(crate) struct Groups {
 impl Groups {
     /// The groups among `constraints` selected by `take` (aligned `all_different` groups), over `num_vars`.
     pub(crate) fn new(
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         num_vars: usize,
-        take: impl Fn(&Constraint) -> bool,
+        take: impl Fn(&dyn Posted) -> bool,
         counted: impl Fn(usize) -> bool,
     ) -> Self {
         let mut members = Vec::new();
@@ -64,10 +64,10 @@ impl Groups {
         let mut con = Vec::new();
         let mut perm = Vec::new();
         for (c, constraint) in constraints.iter().enumerate() {
-            let Constraint::AllDifferent(a) = constraint else {
+            let Some(a) = as_all_different(&**constraint) else {
                 continue;
             };
-            if !take(constraint) {
+            if !take(&**constraint) {
                 continue;
             }
             let g = con.len() as u32;
@@ -269,9 +269,9 @@ impl Counted {
     /// a group is left out (to the other paths) when one of its variables is already in
     /// [`Counted::MAX_MEMBERSHIPS`] counted groups. [`Counted::takes`] says which were taken.
     pub(crate) fn new(
-        constraints: &[Constraint],
+        constraints: &[Box<dyn Posted>],
         num_vars: usize,
-        take: impl Fn(&Constraint) -> bool,
+        take: impl Fn(&dyn Posted) -> bool,
     ) -> Self {
         let mut members = Vec::new();
         let mut blame = Vec::new();
@@ -281,7 +281,7 @@ impl Counted {
         let mut groups = 0;
         for (c, constraint) in constraints.iter().enumerate() {
             let vars = constraint.vars();
-            if !take(constraint)
+            if !take(&**constraint)
                 || members.len() + vars.len() >= 1 << 26
                 || vars
                     .iter()
@@ -346,8 +346,8 @@ impl Counted {
     }
 
     /// True when `c` can be counted: an aligned permutation `all_different` of at most 64 members.
-    pub(crate) fn fits(c: &Constraint) -> bool {
-        matches!(c, Constraint::AllDifferent(a) if a.is_permutation() && a.vars.len() <= 64)
+    pub(crate) fn fits(c: &dyn Posted) -> bool {
+        as_all_different(c).is_some_and(|a| a.is_permutation() && a.vars.len() <= 64)
     }
 
     /// Number of groups.

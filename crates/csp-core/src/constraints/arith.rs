@@ -1,0 +1,394 @@
+//! Arithmetic `z = f(x, y)`: product, division and remainder rounding toward zero (MiniZinc's `div` / `mod`),
+//! small powers, and absolute value (`z = |x|`, `y` unused).
+//!
+//! Propagation: while `|dom x| * |dom y| <= ENUMERATION_LIMIT`, domain consistency by enumerating the pairs (every
+//! value of `x`, `y` and `z` keeps a supporting pair); above it, the bounds of `z` from the bounds of `x` and `y`
+//! (corner and sign-change points, which bound every operation here: `*` and `min`/`max` are monotone per argument
+//! on each sign side, truncating division too once `y = 0` is excluded) and nothing for `x` and `y`. Both are
+//! sound; both fail a ground scope exactly when the checker does, since fixed `x` and `y` pin `z` to `f(x, y)`.
+//!
+//! Undefined points have no support: `y = 0` for `div` and `mod`, a negative exponent for `pow` (MiniZinc makes
+//! those undefined; in a relational semantics the constraint is false there). All arithmetic is `i128`; the model
+//! rejects posts whose extreme results do not fit `i64`.
+
+use super::util::{has, hi, lo, remove_positions, set_max, set_min};
+use super::{Constraint, Cost, Propagate, Propagation, Trigger};
+use crate::domain::Domain;
+use crate::state::{Conflict, State};
+use crate::values::Values;
+
+/// Pairs enumerated per propagation before falling back to bounds.
+const ENUMERATION_LIMIT: u64 = 4096;
+
+/// The operation `f` of `z = f(x, y)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    /// `z = x * y`.
+    Times,
+    /// `z = x div y`, rounding toward zero; undefined for `y = 0`.
+    Div,
+    /// `z = x mod y = x - y * (x div y)` (sign of `x`); undefined for `y = 0`.
+    Mod,
+    /// `z = x ^ y` for `y >= 0` (`0 ^ 0 = 1`); undefined for `y < 0`.
+    Pow,
+    /// `z = |x|` (the second operand is ignored).
+    Abs,
+}
+
+impl ArithOp {
+    /// `f(a, b)`, `None` where undefined or beyond `i128`.
+    pub fn eval(self, a: i64, b: i64) -> Option<i128> {
+        let (a, b) = (a as i128, b as i128);
+        match self {
+            ArithOp::Times => Some(a * b),
+            ArithOp::Div => (b != 0).then(|| a / b),
+            ArithOp::Mod => (b != 0).then(|| a % b),
+            ArithOp::Pow => {
+                let e = u32::try_from(b).ok()?;
+                a.checked_pow(e)
+            }
+            ArithOp::Abs => Some(a.abs()),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ArithOp::Times => "times",
+            ArithOp::Div => "div",
+            ArithOp::Mod => "mod",
+            ArithOp::Pow => "pow",
+            ArithOp::Abs => "abs",
+        }
+    }
+}
+
+/// `z = op(x, y)`: `vars = [x, y, z]` (`[x, z]` for `Abs`).
+#[derive(Clone, Debug)]
+pub struct Arith {
+    vars: Vec<u32>,
+    op: ArithOp,
+}
+
+impl Arith {
+    /// `z = op(x, y)`; for [`ArithOp::Abs`] pass `y = None`. The caller checked overflow and constant zero divisors.
+    pub fn new(op: ArithOp, x: u32, y: Option<u32>, z: u32) -> Self {
+        let vars = match y {
+            Some(y) if op != ArithOp::Abs => vec![x, y, z],
+            _ => vec![x, z],
+        };
+        Self { vars, op }
+    }
+
+    fn xyz(&self) -> (u32, Option<u32>, u32) {
+        match self.vars[..] {
+            [x, y, z] => (x, Some(y), z),
+            [x, z] => (x, None, z),
+            _ => unreachable!("arith scopes have two or three variables"),
+        }
+    }
+
+    /// Domain consistency by enumerating the pairs of `x` and `y`.
+    fn enumerate<D: Domain>(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let (x, y, z) = self.xyz();
+        let (vx, vz) = (&values[x as usize], &values[z as usize]);
+        let mut sx = st.dom(x).clone();
+        sx.clear();
+        let mut sz = st.dom(z).clone();
+        sz.clear();
+        let mut sy = y.map(|y| {
+            let mut d = st.dom(y).clone();
+            d.clear();
+            d
+        });
+        for px in st.dom(x).iter() {
+            let a = vx.value(px);
+            let mut each = |py: Option<usize>, b: i64, sy: &mut Option<D>| {
+                if let Some(r) = self.op.eval(a, b) {
+                    if let Some(pz) = i64::try_from(r).ok().and_then(|r| vz.index_of(r)) {
+                        if st.dom(z).contains(pz) {
+                            sx.insert(px);
+                            sz.insert(pz);
+                            if let (Some(py), Some(sy)) = (py, sy.as_mut()) {
+                                sy.insert(py);
+                            }
+                        }
+                    }
+                }
+            };
+            match y {
+                Some(y) => {
+                    for py in st.dom(y).iter() {
+                        each(Some(py), values[y as usize].value(py), &mut sy);
+                    }
+                }
+                None => each(None, 0, &mut sy),
+            }
+        }
+        intersect(st, x, &sx)?;
+        if let (Some(y), Some(sy)) = (y, sy) {
+            intersect(st, y, &sy)?;
+        }
+        intersect(st, z, &sz)
+    }
+
+    /// Bounds of `z` from the bounds of `x` and `y`.
+    fn bounds<D: Domain>(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let (x, y, z) = self.xyz();
+        let (xl, xh) = (lo(st, values, x), hi(st, values, x));
+        let (yl, yh) = y.map_or((0, 0), |y| (lo(st, values, y), hi(st, values, y)));
+        let (zl, zh) = match self.op {
+            ArithOp::Mod => {
+                let m = (xl as i128).abs().max((xh as i128).abs());
+                let m = m.min((yl as i128).abs().max((yh as i128).abs()) - 1);
+                (if xl < 0 { -m } else { 0 }, if xh > 0 { m } else { 0 })
+            }
+            ArithOp::Pow => {
+                let base = (xl as i128).abs().max((xh as i128).abs());
+                let e = u32::try_from(yh.max(0)).unwrap_or(u32::MAX);
+                let m = base.checked_pow(e).unwrap_or(i128::MAX).max(1);
+                (if xl >= 0 { 0 } else { -m }, m)
+            }
+            _ => {
+                let pts = |l: i64, h: i64| {
+                    let mut p = vec![l, h];
+                    p.extend([-1, 0, 1].into_iter().filter(|&c| l < c && c < h));
+                    p
+                };
+                let (px, py) = (pts(xl, xh), pts(yl, yh));
+                let mut r: Option<(i128, i128)> = None;
+                for &a in &px {
+                    for &b in &py {
+                        if let Some(v) = self.op.eval(a, b) {
+                            r = Some(r.map_or((v, v), |(l, h)| (l.min(v), h.max(v))));
+                        }
+                    }
+                }
+                match r {
+                    Some(r) => r,
+                    None => return Err(st.conflict()),
+                }
+            }
+        };
+        set_min(st, values, z, zl)?;
+        set_max(st, values, z, zh)
+    }
+}
+
+/// `dom(v) &= support`.
+fn intersect<D: Domain>(st: &mut State<D>, v: u32, support: &D) -> Result<(), Conflict> {
+    for s in 0..support.slots() {
+        let w = st.dom(v).word(s) & support.word(s);
+        st.set_word(v, s, w)?;
+    }
+    Ok(())
+}
+
+impl Constraint for Arith {
+    fn name(&self) -> &'static str {
+        self.op.name()
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        let (x, y, z) = self.xyz();
+        let b = y.map_or(0, value_of);
+        self.op.eval(value_of(x), b) == Some(value_of(z) as i128)
+    }
+    fn trigger(&self, _level: Propagation) -> Option<Trigger> {
+        Some(Trigger::Domain)
+    }
+    fn cost(&self) -> Cost {
+        Cost::Linear
+    }
+}
+
+impl<D: Domain> Propagate<D> for Arith {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let (x, y, _) = self.xyz();
+        let pairs = st.size(x) as u64 * y.map_or(1, |y| st.size(y) as u64);
+        if pairs <= ENUMERATION_LIMIT {
+            self.enumerate(st, values)
+        } else {
+            self.bounds(st, values)
+        }
+    }
+}
+
+/// `z = max(xs)` or `z = min(xs)`: `vars = [z, xs..]`; bounds propagation.
+#[derive(Clone, Debug)]
+pub struct Extremum {
+    vars: Vec<u32>,
+    /// `min` instead of `max`.
+    min: bool,
+}
+
+impl Extremum {
+    /// `z = max(xs)` (`min = false`) or `z = min(xs)`; `xs` is not empty (checked when posting).
+    pub fn new(z: u32, xs: &[u32], min: bool) -> Self {
+        let mut vars = vec![z];
+        vars.extend_from_slice(xs);
+        Self { vars, min }
+    }
+}
+
+impl Constraint for Extremum {
+    fn name(&self) -> &'static str {
+        if self.min {
+            "array_min"
+        } else {
+            "array_max"
+        }
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        let xs = self.vars[1..].iter().map(|&v| value_of(v));
+        let e = if self.min { xs.min() } else { xs.max() };
+        e == Some(value_of(self.vars[0]))
+    }
+    fn trigger(&self, _level: Propagation) -> Option<Trigger> {
+        Some(Trigger::Bounds)
+    }
+}
+
+impl<D: Domain> Propagate<D> for Extremum {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        // Work on keys `s * value` with `s = -1` for min, so both are "max".
+        let s: i128 = if self.min { -1 } else { 1 };
+        let klo = |st: &State<D>, v: u32| {
+            if s > 0 {
+                lo(st, values, v) as i128
+            } else {
+                -(hi(st, values, v) as i128)
+            }
+        };
+        let khi = |st: &State<D>, v: u32| {
+            if s > 0 {
+                hi(st, values, v) as i128
+            } else {
+                -(lo(st, values, v) as i128)
+            }
+        };
+        let set_kmin = |st: &mut State<D>, v: u32, m: i128| {
+            if s > 0 {
+                set_min(st, values, v, m)
+            } else {
+                set_max(st, values, v, -m)
+            }
+        };
+        let set_kmax = |st: &mut State<D>, v: u32, m: i128| {
+            if s > 0 {
+                set_max(st, values, v, m)
+            } else {
+                set_min(st, values, v, -m)
+            }
+        };
+        let z = self.vars[0];
+        let xs = &self.vars[1..];
+        let lo_all = xs.iter().map(|&v| klo(st, v)).max().unwrap_or(0);
+        let hi_all = xs.iter().map(|&v| khi(st, v)).max().unwrap_or(0);
+        set_kmin(st, z, lo_all)?;
+        set_kmax(st, z, hi_all)?;
+        let (zl, zh) = (klo(st, z), khi(st, z));
+        for &v in xs {
+            set_kmax(st, v, zh)?;
+        }
+        let mut reach = xs.iter().filter(|&&v| khi(st, v) >= zl);
+        match (reach.next(), reach.next()) {
+            (None, _) => Err(st.conflict()),
+            (Some(&v), None) => set_kmin(st, v, zl),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `z = a[x - first]` for an array of variables: `vars = [x, z, a..]`; domain reasoning on `x` and `z`, and
+/// `a[i] = z` once `x` is fixed to `i`.
+#[derive(Clone, Debug)]
+pub struct ElementVar {
+    vars: Vec<u32>,
+    first: i64,
+}
+
+impl ElementVar {
+    /// `z = array[x - first]`.
+    pub fn new(x: u32, first: i64, array: &[u32], z: u32) -> Self {
+        let mut vars = vec![x, z];
+        vars.extend_from_slice(array);
+        Self { vars, first }
+    }
+
+    fn item(&self, index: i64) -> Option<u32> {
+        let i = usize::try_from(index as i128 - self.first as i128).ok()?;
+        self.vars[2..].get(i).copied()
+    }
+}
+
+/// True when `dom(u)` and `dom(v)` share a value.
+fn meet<D: Domain>(st: &State<D>, values: &[Values], u: u32, v: u32) -> bool {
+    let (u, v) = if st.size(u) <= st.size(v) {
+        (u, v)
+    } else {
+        (v, u)
+    };
+    st.dom(u)
+        .iter()
+        .any(|p| has(st, values, v, values[u as usize].value(p) as i128))
+}
+
+impl Constraint for ElementVar {
+    fn name(&self) -> &'static str {
+        "element"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        self.item(value_of(self.vars[0]))
+            .is_some_and(|a| value_of(a) == value_of(self.vars[1]))
+    }
+}
+
+impl<D: Domain> Propagate<D> for ElementVar {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let (x, z) = (self.vars[0], self.vars[1]);
+        let vx = &values[x as usize];
+        let drop: Vec<usize> = st
+            .dom(x)
+            .iter()
+            .filter(|&p| {
+                !self
+                    .item(vx.value(p))
+                    .is_some_and(|a| meet(st, values, a, z))
+            })
+            .collect();
+        remove_positions(st, x, &drop)?;
+        let vz = &values[z as usize];
+        let drop: Vec<usize> = st
+            .dom(z)
+            .iter()
+            .filter(|&p| {
+                let w = vz.value(p) as i128;
+                !st.dom(x).iter().any(|q| {
+                    self.item(vx.value(q))
+                        .is_some_and(|a| has(st, values, a, w))
+                })
+            })
+            .collect();
+        remove_positions(st, z, &drop)?;
+        if st.is_fixed(x) {
+            if let Some(a) = self.item(lo(st, values, x)) {
+                let va = &values[a as usize];
+                let drop: Vec<usize> = st
+                    .dom(a)
+                    .iter()
+                    .filter(|&p| !has(st, values, z, va.value(p) as i128))
+                    .collect();
+                remove_positions(st, a, &drop)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,406 @@
+//! Global constraints puzzles use: lexicographic ordering, `regular` (a DFA over a sequence) and `circuit`.
+//!
+//! `count`, `global_cardinality` and `inverse` are posted as decompositions onto reified linear relations (see
+//! [`crate::Model::count`]); the three here have their own propagators:
+//! - [`Lex`]: `xs <=_lex ys` (or `<`): skips the prefix fixed equal on both sides, then bounds `x_q <= y_q` at the
+//!   first open position; entailed once `max x_q < min y_q`. Sound, complete on ground, not domain consistent.
+//! - [`Regular`]: the layered graph of (position, state) pairs (Pesant 2004): a value of `x_i` is kept when some
+//!   accepting path uses it, found by a forward pass of reachable states and a backward pass of co-reachable
+//!   ones. Domain consistent.
+//! - [`Circuit`]: successor form (`x_i` = next node of `i`, values `first..first + n`): the successors are
+//!   different (forward checking), and for the chain of fixed successors through each node, the chain's end may not
+//!   close back to its start unless the chain covers every node (no sub-tour).
+
+use super::util::{has, hi, lo, remove_value, set_max, set_min};
+use super::{Constraint, Cost, Propagate, Propagation, Trigger};
+use crate::domain::Domain;
+use crate::state::{Conflict, State};
+use crate::values::Values;
+
+/// `xs <=_lex ys` (`strict`: `<_lex`); `vars = [xs.., ys..]` of equal lengths.
+#[derive(Clone, Debug)]
+pub struct Lex {
+    vars: Vec<u32>,
+    strict: bool,
+}
+
+impl Lex {
+    /// `xs <=_lex ys` or `xs <_lex ys`; `xs` and `ys` have the same length (checked when posting).
+    pub fn new(xs: &[u32], ys: &[u32], strict: bool) -> Self {
+        let mut vars = xs.to_vec();
+        vars.extend_from_slice(ys);
+        Self { vars, strict }
+    }
+
+    fn split(&self) -> (&[u32], &[u32]) {
+        self.vars.split_at(self.vars.len() / 2)
+    }
+}
+
+impl Constraint for Lex {
+    fn name(&self) -> &'static str {
+        if self.strict {
+            "lex_less"
+        } else {
+            "lex_lesseq"
+        }
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        let (xs, ys) = self.split();
+        let a: Vec<i64> = xs.iter().map(|&v| value_of(v)).collect();
+        let b: Vec<i64> = ys.iter().map(|&v| value_of(v)).collect();
+        if self.strict {
+            a < b
+        } else {
+            a <= b
+        }
+    }
+    fn trigger(&self, _level: Propagation) -> Option<Trigger> {
+        Some(Trigger::Bounds)
+    }
+}
+
+impl<D: Domain> Propagate<D> for Lex {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let (xs, ys) = self.split();
+        for q in 0..xs.len() {
+            let (x, y) = (xs[q], ys[q]);
+            if st.is_fixed(x) && st.is_fixed(y) && lo(st, values, x) == lo(st, values, y) {
+                continue;
+            }
+            if (hi(st, values, x) as i128) < lo(st, values, y) as i128 {
+                return Ok(());
+            }
+            // Position q decides unless x_q = y_q; either way x_q <= y_q.
+            set_max(st, values, x, hi(st, values, y) as i128)?;
+            set_min(st, values, y, lo(st, values, x) as i128)?;
+            let last = q + 1 == xs.len();
+            if self.strict && last {
+                // Equality here would make the sequences equal.
+                set_max(st, values, x, hi(st, values, y) as i128 - 1)?;
+                set_min(st, values, y, lo(st, values, x) as i128 + 1)?;
+            }
+            return Ok(());
+        }
+        if self.strict {
+            Err(st.conflict())
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// `regular(xs, automaton)`: the sequence of values is accepted by a deterministic finite automaton with states
+/// `0..states`, start state `start`, `delta[(q, k)]` = next state on symbol `symbols[k]` (`None` = reject), and
+/// accepting states `accepting`.
+#[derive(Clone, Debug)]
+pub struct Regular {
+    vars: Vec<u32>,
+    states: usize,
+    start: usize,
+    /// Symbols, ascending.
+    symbols: Vec<i64>,
+    /// `delta[q * symbols.len() + k]`.
+    delta: Vec<Option<u32>>,
+    accepting: Vec<bool>,
+}
+
+impl Regular {
+    /// The constraint; the caller checked states and symbols are in range.
+    pub fn new(
+        vars: Vec<u32>,
+        states: usize,
+        start: usize,
+        symbols: Vec<i64>,
+        delta: Vec<Option<u32>>,
+        accepting: Vec<bool>,
+    ) -> Self {
+        Self {
+            vars,
+            states,
+            start,
+            symbols,
+            delta,
+            accepting,
+        }
+    }
+
+    fn next(&self, q: usize, symbol: i64) -> Option<usize> {
+        let k = self.symbols.binary_search(&symbol).ok()?;
+        self.delta[q * self.symbols.len() + k].map(|s| s as usize)
+    }
+}
+
+impl Constraint for Regular {
+    fn name(&self) -> &'static str {
+        "regular"
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        let mut q = self.start;
+        for &v in &self.vars {
+            match self.next(q, value_of(v)) {
+                Some(n) => q = n,
+                None => return false,
+            }
+        }
+        self.accepting[q]
+    }
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+}
+
+impl<D: Domain> Propagate<D> for Regular {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let s = self.states;
+        // reach[i * s + q]: state q is reachable after i symbols.
+        let mut reach = vec![false; (n + 1) * s];
+        reach[self.start] = true;
+        for (i, &v) in self.vars.iter().enumerate() {
+            for q in 0..s {
+                if !reach[i * s + q] {
+                    continue;
+                }
+                for p in st.dom(v).iter() {
+                    if let Some(r) = self.next(q, values[v as usize].value(p)) {
+                        reach[(i + 1) * s + r] = true;
+                    }
+                }
+            }
+        }
+        // alive[i * s + q]: reachable, and some accepting path continues from it.
+        let mut alive = vec![false; (n + 1) * s];
+        for q in 0..s {
+            alive[n * s + q] = reach[n * s + q] && self.accepting[q];
+        }
+        for i in (0..n).rev() {
+            let v = self.vars[i];
+            let mut drop = Vec::new();
+            for p in st.dom(v).iter() {
+                let x = values[v as usize].value(p);
+                let mut used = false;
+                for q in 0..s {
+                    if reach[i * s + q] {
+                        if let Some(r) = self.next(q, x) {
+                            if alive[(i + 1) * s + r] {
+                                alive[i * s + q] = true;
+                                used = true;
+                            }
+                        }
+                    }
+                }
+                if !used {
+                    drop.push(p);
+                }
+            }
+            super::util::remove_positions(st, v, &drop)?;
+        }
+        if alive[self.start] {
+            Ok(())
+        } else {
+            Err(st.conflict())
+        }
+    }
+}
+
+/// `circuit(xs)`: `x_i` (values `first..first + n`) is the successor of node `i`, and the successors form one
+/// cycle through all `n` nodes. `subcircuit(xs)`: the nodes with `x_i != i` form one cycle (or there are none);
+/// `x_i = i` leaves node `i` out.
+#[derive(Clone, Debug)]
+pub struct Circuit {
+    vars: Vec<u32>,
+    first: i64,
+    /// `subcircuit` instead of `circuit`.
+    sub: bool,
+}
+
+impl Circuit {
+    /// The constraint over successors numbered from `first`; `sub` makes it `subcircuit`.
+    pub fn new(vars: Vec<u32>, first: i64, sub: bool) -> Self {
+        Self { vars, first, sub }
+    }
+
+    fn node(&self, value: i64) -> Option<usize> {
+        let k = usize::try_from(value as i128 - self.first as i128).ok()?;
+        (k < self.vars.len()).then_some(k)
+    }
+}
+
+impl Constraint for Circuit {
+    fn name(&self) -> &'static str {
+        if self.sub {
+            "subcircuit"
+        } else {
+            "circuit"
+        }
+    }
+    fn vars(&self) -> &[u32] {
+        &self.vars
+    }
+    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
+        let n = self.vars.len();
+        if self.sub {
+            let succ: Option<Vec<usize>> =
+                self.vars.iter().map(|&v| self.node(value_of(v))).collect();
+            let Some(succ) = succ else {
+                return false;
+            };
+            let members: Vec<usize> = (0..n).filter(|&i| succ[i] != i).collect();
+            let Some(&s) = members.first() else {
+                return true;
+            };
+            let mut seen = vec![false; n];
+            let mut i = s;
+            for _ in 0..members.len() {
+                if seen[i] || succ[i] == i {
+                    return false;
+                }
+                seen[i] = true;
+                i = succ[i];
+            }
+            return i == s;
+        }
+        let mut seen = vec![false; n];
+        let mut i = 0;
+        for _ in 0..n {
+            if seen[i] {
+                return false;
+            }
+            seen[i] = true;
+            match self.node(value_of(self.vars[i])) {
+                Some(j) => i = j,
+                None => return false,
+            }
+        }
+        i == 0 && seen.iter().all(|&s| s)
+    }
+    fn trigger(&self, _level: Propagation) -> Option<Trigger> {
+        Some(Trigger::Domain)
+    }
+}
+
+impl<D: Domain> Propagate<D> for Circuit {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let n = self.vars.len();
+        let value = |j: usize| self.first as i128 + j as i128;
+        // Values outside the node range, and self-loops (n > 1), never belong to a circuit.
+        for (i, &v) in self.vars.iter().enumerate() {
+            let vals = &values[v as usize];
+            if (vals.min() as i128) < value(0) {
+                set_min(st, values, v, value(0))?;
+            }
+            if vals.max() as i128 > value(n - 1) {
+                set_max(st, values, v, value(n - 1))?;
+            }
+            if n > 1 && !self.sub {
+                remove_value(st, values, v, value(i))?;
+            }
+        }
+        // Successors are different: a fixed successor leaves every other node's domain.
+        let mut taken = vec![usize::MAX; n];
+        for (i, &v) in self.vars.iter().enumerate() {
+            if st.is_fixed(v) {
+                let j = self.node(lo(st, values, v)).unwrap_or(0);
+                if taken[j] != usize::MAX {
+                    return Err(st.conflict());
+                }
+                taken[j] = i;
+            }
+        }
+        for (i, &v) in self.vars.iter().enumerate() {
+            if st.is_fixed(v) {
+                continue;
+            }
+            for (j, &t) in taken.iter().enumerate() {
+                if t != usize::MAX && t != i {
+                    remove_value(st, values, v, value(j))?;
+                }
+            }
+        }
+        // No sub-tour: follow each maximal chain of fixed successors from a node nobody fixed into; its end may
+        // not return to its start unless the chain covers all nodes.
+        for (start, &pred) in taken.iter().enumerate() {
+            if pred != usize::MAX {
+                continue;
+            }
+            // (`taken` may be stale by now: a chain can come back to its start; the cycle check below handles it.)
+            let (mut end, mut len) = (start, 1);
+            while st.is_fixed(self.vars[end]) {
+                end = self.node(lo(st, values, self.vars[end])).unwrap_or(start);
+                if end == start {
+                    break;
+                }
+                len += 1;
+                if len > n {
+                    // A node reached twice: two fixed predecessors.
+                    return Err(st.conflict());
+                }
+            }
+            if end != start && len < n && !self.sub {
+                remove_value(st, values, self.vars[end], value(start))?;
+            }
+            if end != start && self.sub {
+                // Closing the chain makes it the circuit: only if every other node can stay out.
+                let mut in_chain = vec![false; n];
+                let mut j = start;
+                while j != end {
+                    in_chain[j] = true;
+                    j = self.node(lo(st, values, self.vars[j])).unwrap_or(end);
+                }
+                in_chain[end] = true;
+                let blocked =
+                    (0..n).any(|k| !in_chain[k] && !has(st, values, self.vars[k], value(k)));
+                if blocked {
+                    remove_value(st, values, self.vars[end], value(start))?;
+                }
+            }
+        }
+        // A cycle made only of fixed successors must cover every node.
+        let mut on_cycle = vec![false; n];
+        for i in 0..n {
+            if on_cycle[i] || !st.is_fixed(self.vars[i]) {
+                continue;
+            }
+            let (mut j, mut len) = (i, 0);
+            loop {
+                if !st.is_fixed(self.vars[j]) || len > n {
+                    break;
+                }
+                j = self.node(lo(st, values, self.vars[j])).unwrap_or(i);
+                len += 1;
+                if j == i {
+                    if self.sub && len >= 2 {
+                        // The circuit: every node off it stays out.
+                        let mut cycle = vec![false; n];
+                        let mut k = i;
+                        loop {
+                            cycle[k] = true;
+                            k = self.node(lo(st, values, self.vars[k])).unwrap_or(i);
+                            if k == i {
+                                break;
+                            }
+                        }
+                        for (k, &c) in cycle.iter().enumerate() {
+                            if !c {
+                                super::util::set_value(st, values, self.vars[k], value(k))?;
+                            }
+                        }
+                        on_cycle.iter_mut().for_each(|c| *c = true);
+                    } else if len < n && !self.sub {
+                        return Err(st.conflict());
+                    }
+                    on_cycle.iter_mut().for_each(|c| *c = true);
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,447 @@
+//! Per-propagator soundness against enumeration (Gecode's `test/int.cpp` method), one constraint posted alone:
+//! - on random small domains, root propagation and then random removals with propagation never remove a value
+//!   that belongs to some solution of the constraint within the domains before the fixpoint;
+//! - with every variable assigned, propagation succeeds exactly when the checker accepts the tuple.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::constraints::{ArithOp, Propagation, Reification, Relation};
+use crate::domain::Domain;
+use crate::ids::VarId;
+use crate::model::{Model, Problem};
+use crate::propagate::Propagator;
+use crate::rng::Rng;
+use crate::state::State;
+use crate::stats::Stats;
+
+/// Posts one constraint on `xs` (its scope), drawing constants from `rng`.
+type Poster = fn(&mut Model, &[VarId], &mut Rng);
+
+/// A constraint kind under test: its name, arity, whether its variables are Boolean, and how to post it.
+struct Case {
+    name: &'static str,
+    arity: usize,
+    booleans: usize,
+    post: Poster,
+}
+
+fn coef(rng: &mut Rng) -> i64 {
+    [-2, -1, 1, 2, 3][rng.below(5) as usize]
+}
+
+fn rel(rng: &mut Rng) -> Relation {
+    [Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne][rng.below(4) as usize]
+}
+
+fn mode(rng: &mut Rng) -> Reification {
+    if rng.below(2) == 0 {
+        Reification::Equivalent
+    } else {
+        Reification::Implies
+    }
+}
+
+fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "all_different",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.all_different(x).unwrap();
+            },
+        },
+        Case {
+            name: "all_different_offset",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.all_different_offset(x, &[0, 1, -1]).unwrap();
+            },
+        },
+        Case {
+            name: "not_equal",
+            arity: 2,
+            booleans: 0,
+            post: |m, x, r| {
+                m.not_equal(x[0], x[1], r.below(3) as i64 - 1).unwrap();
+            },
+        },
+        Case {
+            name: "equal",
+            arity: 2,
+            booleans: 0,
+            post: |m, x, r| {
+                m.equal(x[0], x[1], r.below(3) as i64 - 1).unwrap();
+            },
+        },
+        Case {
+            name: "linear",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, r| {
+                let t = [(coef(r), x[0]), (coef(r), x[1]), (coef(r), x[2])];
+                let rel = rel(r);
+                m.linear(&t, rel, r.below(7) as i64 - 3).unwrap();
+            },
+        },
+        Case {
+            name: "table",
+            arity: 2,
+            booleans: 0,
+            post: |m, x, r| {
+                let t: Vec<Vec<i64>> = (0..6)
+                    .map(|_| vec![r.below(7) as i64 - 3, r.below(7) as i64 - 3])
+                    .collect();
+                m.table(x, &t).unwrap();
+            },
+        },
+        Case {
+            name: "clause",
+            arity: 4,
+            booleans: 4,
+            post: |m, x, r| {
+                let k = r.below(5) as usize;
+                m.clause(&x[..k], &x[k..]).unwrap();
+            },
+        },
+        Case {
+            name: "bool_and",
+            arity: 3,
+            booleans: 3,
+            post: |m, x, _| {
+                m.bool_and(&x[..2], x[2]).unwrap();
+            },
+        },
+        Case {
+            name: "bool_or",
+            arity: 3,
+            booleans: 3,
+            post: |m, x, _| {
+                m.bool_or(&x[..2], x[2]).unwrap();
+            },
+        },
+        Case {
+            name: "bool_xor",
+            arity: 3,
+            booleans: 3,
+            post: |m, x, r| {
+                m.bool_xor(x, r.below(2) == 0).unwrap();
+            },
+        },
+        Case {
+            name: "bool_not",
+            arity: 2,
+            booleans: 2,
+            post: |m, x, _| {
+                m.bool_not(x[0], x[1]).unwrap();
+            },
+        },
+        Case {
+            name: "reified linear, two terms",
+            arity: 3,
+            booleans: 1,
+            post: |m, x, r| {
+                let (rel, mode) = (rel(r), mode(r));
+                m.reify_linear(
+                    &[(1, x[1]), (-1, x[2])],
+                    rel,
+                    r.below(3) as i64 - 1,
+                    x[0],
+                    mode,
+                )
+                .unwrap();
+            },
+        },
+        Case {
+            name: "reified x = c / x <= c",
+            arity: 2,
+            booleans: 1,
+            post: |m, x, r| {
+                let (rel, mode) = (rel(r), mode(r));
+                m.reify_linear(&[(coef(r), x[1])], rel, r.below(7) as i64 - 3, x[0], mode)
+                    .unwrap();
+            },
+        },
+        Case {
+            name: "reified linear, three terms",
+            arity: 4,
+            booleans: 1,
+            post: |m, x, r| {
+                let t = [(coef(r), x[1]), (coef(r), x[2]), (coef(r), x[3])];
+                let (rel, mode) = (rel(r), mode(r));
+                m.reify_linear(&t, rel, r.below(7) as i64 - 3, x[0], mode)
+                    .unwrap();
+            },
+        },
+        Case {
+            name: "times",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.arith(ArithOp::Times, x[0], x[1], x[2]).unwrap();
+            },
+        },
+        Case {
+            name: "div",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                let _ = m.arith(ArithOp::Div, x[0], x[1], x[2]);
+            },
+        },
+        Case {
+            name: "mod",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                let _ = m.arith(ArithOp::Mod, x[0], x[1], x[2]);
+            },
+        },
+        Case {
+            name: "pow",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.arith(ArithOp::Pow, x[0], x[1], x[2]).unwrap();
+            },
+        },
+        Case {
+            name: "abs",
+            arity: 2,
+            booleans: 0,
+            post: |m, x, _| {
+                m.abs(x[0], x[1]).unwrap();
+            },
+        },
+        Case {
+            name: "max_of",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.max_of(&x[1..], x[0]).unwrap();
+            },
+        },
+        Case {
+            name: "min_of",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.min_of(&x[1..], x[0]).unwrap();
+            },
+        },
+        Case {
+            name: "element",
+            arity: 2,
+            booleans: 0,
+            post: |m, x, r| {
+                let a: Vec<i64> = (0..4).map(|_| r.below(7) as i64 - 3).collect();
+                m.element(x[0], -1, &a, x[1]).unwrap();
+            },
+        },
+        Case {
+            name: "element_var",
+            arity: 5,
+            booleans: 0,
+            post: |m, x, _| {
+                m.element_var(x[0], -1, &x[2..], x[1]).unwrap();
+            },
+        },
+        Case {
+            name: "lex_lesseq / lex_less",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, r| {
+                m.lex(&x[..2], &x[2..], r.below(2) == 0).unwrap();
+            },
+        },
+        Case {
+            name: "regular",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, r| {
+                let mut t = Vec::new();
+                for q in 0..3 {
+                    for a in -1..=1 {
+                        if r.below(4) != 0 {
+                            t.push((q, a, r.below(3) as usize));
+                        }
+                    }
+                }
+                let acc: Vec<usize> = (0..3).filter(|_| r.below(2) == 0).collect();
+                m.regular(x, 3, 0, &t, &acc).unwrap();
+            },
+        },
+        Case {
+            name: "circuit",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, _| {
+                m.circuit(x, -1).unwrap();
+            },
+        },
+    ]
+}
+
+/// A random model: `arity` variables with random non-empty value sets (Booleans within {0, 1}, others within
+/// -3..=3), and the case's constraint. `None` when the post was rejected (a constant zero divisor).
+fn random_problem(case: &Case, rng: &mut Rng) -> Option<(Problem, Vec<Vec<i64>>)> {
+    let mut m = Model::new();
+    let mut doms = Vec::new();
+    let mut xs = Vec::new();
+    for i in 0..case.arity {
+        let pool: Vec<i64> = if i < case.booleans {
+            vec![0, 1]
+        } else {
+            (-3..=3).collect()
+        };
+        let mut d: Vec<i64> = pool.iter().copied().filter(|_| rng.below(3) != 0).collect();
+        if d.is_empty() {
+            d.push(pool[rng.below(pool.len() as u64) as usize]);
+        }
+        xs.push(m.new_var_with_values(&d).unwrap());
+        doms.push(d);
+    }
+    let before = m.num_constraints();
+    (case.post)(&mut m, &xs, rng);
+    if m.num_constraints() == before {
+        return None;
+    }
+    Some((m.build().unwrap(), doms))
+}
+
+/// Every full assignment of `doms`, in odometer order.
+fn assignments(doms: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    let mut out = vec![Vec::new()];
+    for d in doms {
+        out = out
+            .into_iter()
+            .flat_map(|t| {
+                d.iter().map(move |&x| {
+                    let mut t = t.clone();
+                    t.push(x);
+                    t
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn state_of(p: &Problem) -> State<u64> {
+    let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+    let mut st: State<u64> = State::new(&widths);
+    st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
+    st.cstate = p.trailed::<u64>();
+    st
+}
+
+/// The values each variable still has.
+fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
+    (0..p.num_vars() as u32)
+        .map(|v| {
+            st.dom(v)
+                .iter()
+                .map(|i| p.values[v as usize].value(i))
+                .collect()
+        })
+        .collect()
+}
+
+/// Fails the test when a value of a solution within `before` is missing from `after` (or propagation failed
+/// although such a solution exists).
+fn assert_sound(name: &str, p: &Problem, before: &[Vec<i64>], after: Option<&[Vec<i64>]>) {
+    for t in assignments(before) {
+        if !p.is_solution(&t) {
+            continue;
+        }
+        let Some(after) = after else {
+            panic!("{name}: propagation failed although {t:?} is a solution within {before:?}");
+        };
+        for (v, x) in t.iter().enumerate() {
+            assert!(
+                after[v].contains(x),
+                "{name}: removed value {x} of x{v}, which belongs to solution {t:?} (domains {before:?} -> {after:?})"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_propagator_removes_a_value_of_a_solution_on_random_domains() {
+    let mut rng = Rng::new(12);
+    for case in cases() {
+        for level in [Propagation::ForwardChecking, Propagation::Singles] {
+            for _ in 0..300 {
+                let Some((p, doms)) = random_problem(&case, &mut rng) else {
+                    continue;
+                };
+                let mut st = state_of(&p);
+                let mut prop = Propagator::new(&p.constraints, p.num_vars(), level, false);
+                let mut stats = Stats::default();
+                let root = prop.root(&p.constraints, &p.values, &mut st, &mut stats);
+                let after = root.is_ok().then(|| current(&p, &st));
+                assert_sound(case.name, &p, &doms, after.as_deref());
+                if root.is_err() {
+                    continue;
+                }
+                // Random removals, each followed by incremental propagation.
+                for _ in 0..6 {
+                    let open: Vec<u32> = (0..p.num_vars() as u32)
+                        .filter(|&v| !st.is_fixed(v))
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let v = open[rng.below(open.len() as u64) as usize];
+                    let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                    st.push_level();
+                    st.remove(v, pos).unwrap();
+                    let before = current(&p, &st);
+                    let ok = prop
+                        .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                        .is_ok();
+                    let after = ok.then(|| current(&p, &st));
+                    assert_sound(case.name, &p, &before, after.as_deref());
+                    if !ok {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_propagator_accepts_exactly_the_assigned_tuples_its_checker_accepts() {
+    let mut rng = Rng::new(34);
+    for case in cases() {
+        for _ in 0..60 {
+            let Some((p, doms)) = random_problem(&case, &mut rng) else {
+                continue;
+            };
+            for t in assignments(&doms) {
+                let mut st = state_of(&p);
+                for (v, &x) in t.iter().enumerate() {
+                    let pos = p.values[v].index_of(x).unwrap();
+                    st.assign(v as u32, pos).unwrap();
+                }
+                let mut prop = Propagator::new(
+                    &p.constraints,
+                    p.num_vars(),
+                    Propagation::ForwardChecking,
+                    false,
+                );
+                let ok = prop
+                    .root(&p.constraints, &p.values, &mut st, &mut Stats::default())
+                    .is_ok();
+                assert_eq!(
+                    ok,
+                    p.is_solution(&t),
+                    "{}: propagation and checker disagree on {t:?}",
+                    case.name
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Value-level helpers shared by the arithmetic, linear and Boolean propagators: bounds read and narrowed in
+//! values (not positions), through the value tables. All arithmetic is `i128`, so no helper can overflow on `i64`
+//! values; a bound outside `i64` simply clamps.
+
+use crate::domain::Domain;
+use crate::state::{Conflict, State};
+use crate::values::Values;
+
+/// Smallest value left in `dom(v)`.
+#[inline]
+pub(crate) fn lo<D: Domain>(st: &State<D>, values: &[Values], v: u32) -> i64 {
+    values[v as usize].value(st.min_pos(v))
+}
+
+/// Largest value left in `dom(v)`.
+#[inline]
+pub(crate) fn hi<D: Domain>(st: &State<D>, values: &[Values], v: u32) -> i64 {
+    values[v as usize].value(st.dom(v).last().unwrap_or(0))
+}
+
+/// True when value `x` is still in `dom(v)`.
+#[inline]
+pub(crate) fn has<D: Domain>(st: &State<D>, values: &[Values], v: u32, x: i128) -> bool {
+    i64::try_from(x)
+        .ok()
+        .and_then(|x| values[v as usize].index_of(x))
+        .is_some_and(|p| st.dom(v).contains(p))
+}
+
+/// Removes every value below `m` from `dom(v)`.
+#[inline]
+pub(crate) fn set_min<D: Domain>(
+    st: &mut State<D>,
+    values: &[Values],
+    v: u32,
+    m: i128,
+) -> Result<(), Conflict> {
+    let vals = &values[v as usize];
+    if m <= vals.min() as i128 {
+        return Ok(());
+    }
+    if m > vals.max() as i128 {
+        return Err(st.conflict());
+    }
+    st.restrict(v, vals.first_index_ge(m as i64), vals.width())?;
+    Ok(())
+}
+
+/// Removes every value above `m` from `dom(v)`.
+#[inline]
+pub(crate) fn set_max<D: Domain>(
+    st: &mut State<D>,
+    values: &[Values],
+    v: u32,
+    m: i128,
+) -> Result<(), Conflict> {
+    let vals = &values[v as usize];
+    if m >= vals.max() as i128 {
+        return Ok(());
+    }
+    if m < vals.min() as i128 {
+        return Err(st.conflict());
+    }
+    st.restrict(v, 0, vals.count_le(m as i64))?;
+    Ok(())
+}
+
+/// Fixes `v` to value `x` (a conflict if `x` is not in its domain).
+#[inline]
+pub(crate) fn set_value<D: Domain>(
+    st: &mut State<D>,
+    values: &[Values],
+    v: u32,
+    x: i128,
+) -> Result<(), Conflict> {
+    let p = i64::try_from(x)
+        .ok()
+        .and_then(|x| values[v as usize].index_of(x));
+    match p {
+        Some(p) if st.dom(v).contains(p) => {
+            st.assign(v, p)?;
+            Ok(())
+        }
+        _ => Err(st.conflict()),
+    }
+}
+
+/// Removes value `x` from `dom(v)` if present.
+#[inline]
+pub(crate) fn remove_value<D: Domain>(
+    st: &mut State<D>,
+    values: &[Values],
+    v: u32,
+    x: i128,
+) -> Result<(), Conflict> {
+    if let Some(p) = i64::try_from(x)
+        .ok()
+        .and_then(|x| values[v as usize].index_of(x))
+    {
+        st.remove(v, p)?;
+    }
+    Ok(())
+}
+
+/// Removes the positions `drop` (all currently in `dom(v)`) from `dom(v)`.
+pub(crate) fn remove_positions<D: Domain>(
+    st: &mut State<D>,
+    v: u32,
+    drop: &[usize],
+) -> Result<(), Conflict> {
+    if drop.len() >= st.size(v) as usize {
+        return Err(st.conflict());
+    }
+    for &p in drop {
+        st.remove(v, p)?;
+    }
+    Ok(())
+}
