@@ -66,9 +66,22 @@ fn first_token_chars(line: &str) -> Token<'_> {
 }
 
 /// `char::is_whitespace` on ASCII: space and `\t \n \x0B \x0C \r` (`u8::is_ascii_whitespace` omits `\x0B`).
-fn is_space(b: u8) -> bool {
-    b == b' ' || (b'\t'..=b'\r').contains(&b)
+const fn is_space(b: u8) -> bool {
+    b == b' ' || (b >= b'\t' && b <= b'\r')
 }
+
+/// `ENDS_TOKEN[b]`: byte `b` is a space (see [`is_space`]) or one of `# : ,`, i.e. [`is_field_separator`] on
+/// ASCII. One lookup per byte of the token instead of a chain of compares (callgrind, `sudoku solve -j 1` on
+/// 100,000 kaggle lines: `first_token` 902 -> 661 instructions per puzzle).
+static ENDS_TOKEN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = is_space(b as u8) || matches!(b as u8, b'#' | b':' | b',');
+        b += 1;
+    }
+    t
+};
 
 /// [`first_token`] for an ASCII line, where bytes are characters: the common case, scanned bytewise.
 fn first_token_ascii(line: &str) -> Token<'_> {
@@ -79,7 +92,7 @@ fn first_token_ascii(line: &str) -> Token<'_> {
         .unwrap_or(bytes.len());
     let len = bytes[start..]
         .iter()
-        .position(|&b| is_space(b) || matches!(b, b'#' | b':' | b','))
+        .position(|&b| ENDS_TOKEN[usize::from(b)])
         .unwrap_or(bytes.len() - start);
     // Every index is a character boundary of an ASCII string.
     Token {
