@@ -76,11 +76,22 @@
 //! magictour unchanged or faster. With the sweep's `cand != prev` branches also replaced by a mask
 //! (see `propagate`), 1106's first solutions are level with the crate (16.8k vs 16.9k, medians) and every other
 //! set and mode is ahead.
+//!
+//! Issue 16 (2026-11-25; tables in docs/measurements.md, "fast solver (issue 16)"): the dirty scan of `propagate`
+//! moved to SSE2 (`super::scan`, four entries per compare): solve9 instructions per puzzle forum_hardest_1106
+//! 307k -> 298k (first) and 710k -> 690k (count 2), serg_benchmark -1.5%, same answers and counts. On
+//! serg_benchmark (every puzzle has several solutions) count-2 stops at the second solution and `fast` guesses as
+//! often as the crate (6.43 vs 6.42 per puzzle); it pays ~17% more instructions per node, a fifth of them in
+//! `choose`. Taking the crate's rule instead (first bi-value cell) cut serg by 10% but cost the hardest sets 20%
+//! more nodes; applying it only with few open cells, or many bi-value cells, or weighing only the first 4-6
+//! bi-value cells, each moved serg by 1-4% for +1-2% on the hardest: all dropped. A whole-crate build with
+//! `target-cpu=native` (popcnt, BMI, AVX2/512) was no faster (CPU time), so there is no multiversioned path.
 
 use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
+use super::scan::changed;
 use super::tables::{minirow_key, BAND, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, POP9, SOLO_ROWS};
 use super::{InputError, MaskResult};
 
@@ -275,10 +286,7 @@ impl Board9 {
             // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
             // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
             // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
-            let mut dirty = 0u32;
-            for (i, (c, p)) in self.cand[..27].iter().zip(&self.prev[..27]).enumerate() {
-                dirty |= u32::from(c != p) << i;
-            }
+            let mut dirty = changed(&self.cand, &self.prev);
             while dirty != 0 {
                 any = true;
                 let i = dirty.trailing_zeros() as usize;
