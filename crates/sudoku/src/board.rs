@@ -26,13 +26,25 @@ const SYMBOLS: &[u8; 36] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ0";
 ///
 /// Values above 36 cannot occur in a [`Board`]; they print as `?` rather than panic.
 pub fn symbol(value: u8) -> char {
-    match value {
-        0 => '.',
-        v => SYMBOLS
-            .get(usize::from(v) - 1)
-            .map_or('?', |&b| char::from(b)),
-    }
+    char::from(SYMBOL_BYTES[usize::from(value)])
 }
+
+/// [`symbol`] as a byte, by one table lookup (writers print 81 of them per 9x9 result).
+pub fn symbol_byte(value: u8) -> u8 {
+    SYMBOL_BYTES[usize::from(value)]
+}
+
+/// `SYMBOL_BYTES[v]`: the printed symbol of value `v` (see [`symbol`]).
+static SYMBOL_BYTES: [u8; 256] = {
+    let mut t = [b'?'; 256];
+    t[0] = b'.';
+    let mut i = 0;
+    while i < SYMBOLS.len() {
+        t[i + 1] = SYMBOLS[i];
+        i += 1;
+    }
+    t
+};
 
 /// The digit that `ch` denotes on a board of side `n`: `Some(0)` for a blank, `Some(d)` for a digit in `1..=n`,
 /// `None` when `ch` is not a symbol of this board size.
@@ -49,6 +61,25 @@ pub fn value_of_symbol(ch: char, n: usize) -> Option<u8> {
         v if usize::from(v) <= n => Some(v),
         _ => None,
     }
+}
+
+/// [`value_of_symbol`] over ASCII bytes into `out` (same length): false when some byte is no symbol of a board of
+/// side `n` (`out` then holds garbage). Branch-free per byte, for the reader's common case of an ASCII line.
+pub fn values_of_ascii(bytes: &[u8], n: usize, out: &mut [u8]) -> bool {
+    let zero = match n {
+        ..=9 => 0,
+        36 => 36,
+        _ => NOT_A_SYMBOL,
+    };
+    let mut bad = false;
+    for (v, &b) in out.iter_mut().zip(bytes) {
+        // A byte above 127 is no ASCII symbol: it maps to NOT_A_SYMBOL through index 127 (DEL) being one.
+        let t = ASCII_VALUES[usize::from(b.min(127))];
+        let t = if t == ZERO { zero } else { t };
+        bad |= usize::from(t) > n;
+        *v = t;
+    }
+    !bad && bytes.len() == out.len()
 }
 
 /// Marks a character that is no symbol on any board in [`ASCII_VALUES`].
@@ -429,6 +460,30 @@ impl fmt::Display for Board {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn ascii_values_and_symbol_bytes_agree_with_the_char_functions() {
+        for n in [4, 9, 16, 25, 36] {
+            for b in 0..=255u8 {
+                let mut out = [0u8; 1];
+                let ok = values_of_ascii(&[b], n, &mut out);
+                let want = if b.is_ascii() {
+                    value_of_symbol(char::from(b), n)
+                } else {
+                    None
+                };
+                assert_eq!(ok.then_some(out[0]), want, "byte {b} on side {n}");
+            }
+        }
+        assert!(!values_of_ascii(b"12", 9, &mut [0u8; 3]), "length mismatch");
+        for v in 0..=255u8 {
+            assert_eq!(char::from(symbol_byte(v)), symbol(v));
+        }
+        assert_eq!(
+            (symbol(0), symbol(10), symbol(36), symbol(37)),
+            ('.', 'A', '0', '?')
+        );
+    }
 
     #[test]
     fn symbols_round_trip_for_every_size() {

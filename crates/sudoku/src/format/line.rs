@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 
 use super::{display_name, Entry, EntryStatus, ResultFormat};
-use crate::board::symbol;
+use crate::board::symbol_byte;
 
 /// The line result format. Keeps one line buffer so a result costs one `write_all`, not one call per cell.
 #[derive(Clone, Debug, Default)]
@@ -40,7 +40,7 @@ impl ResultFormat for LineFormat {
             (EntryStatus::Solved, Some(solution)) => {
                 // Every symbol is ASCII.
                 self.buf
-                    .extend(solution.cells().iter().map(|&v| symbol(v) as u8));
+                    .extend(solution.cells().iter().map(|&v| symbol_byte(v)));
                 if let Some(count) = entry.count {
                     let _ = write!(self.buf, " {count}");
                 }

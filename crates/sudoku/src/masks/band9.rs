@@ -57,11 +57,15 @@
 //!
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
 //! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
+//! The dirty scan of `propagate` compares four band entries at a time with SSE2 (`super::scan`, the crate's one
+//! `unsafe` module, held to its scalar loop by tests); what issue 16 tried and dropped (branching rules, a
+//! vectorised scan, `target-cpu=native`) is in the same file, "fast solver (issue 16)".
 
 use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
+use super::scan::changed;
 use super::tables::{minirow_key, BAND, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, POP9, SOLO_ROWS};
 use super::{InputError, MaskResult};
 
@@ -256,10 +260,7 @@ impl Board9 {
             // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
             // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
             // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
-            let mut dirty = 0u32;
-            for (i, (c, p)) in self.cand[..27].iter().zip(&self.prev[..27]).enumerate() {
-                dirty |= u32::from(c != p) << i;
-            }
+            let mut dirty = changed(&self.cand, &self.prev);
             while dirty != 0 {
                 any = true;
                 let i = dirty.trailing_zeros() as usize;

@@ -26,6 +26,7 @@
 
 mod band9;
 mod generic;
+mod scan;
 mod tables;
 
 #[cfg(test)]

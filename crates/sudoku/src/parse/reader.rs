@@ -25,7 +25,9 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::grid::{is_decoration, row_cells, Block};
-use super::line::{first_token, looks_like_16_row, parse_cells, token_cells, Token};
+use super::line::{
+    first_token, looks_like_16_row, parse_ascii_cells, parse_cells, token_cells, Token,
+};
 use super::{csv, ParseError, ParseErrorKind, Puzzle, Record};
 use crate::board::{box_size_for_cells, box_size_for_side, Board};
 
@@ -352,7 +354,10 @@ fn checked(board: Board, line: usize) -> Result<Board, ParseError> {
 
 /// A one-line puzzle: the token's cells, then an optional solution later on the line.
 fn single(token: &Token<'_>, box_size: usize, line: usize) -> Result<Puzzle, ParseError> {
-    let board = parse_cells(token_cells(token), box_size, line, false)?;
+    let board = match parse_ascii_cells(token.text, box_size) {
+        Some(board) => board,
+        None => parse_cells(token_cells(token), box_size, line, false)?,
+    };
     let board = checked(board, line)?;
     let solution = csv::solution_field(token.rest, token.rest_column, box_size, line)?;
     Ok(Puzzle { board, solution })
