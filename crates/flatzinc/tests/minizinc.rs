@@ -1,0 +1,238 @@
+//! End to end through MiniZinc: every model of `share/minizinc/models` solved by `minizinc --solver csp-core`
+//! (this crate's binary behind a solver configuration pointing at the repository's solver library) and by Gecode
+//! (`fzn-gecode` with a copy of its library minus the three files that break MiniZinc 2.6.4's globals, see the
+//! crate README), then compared: satisfaction -> identical lists of solutions with `-a`; optimisation -> same
+//! optimum, and csp-core's optimal solution fed back to Gecode as data must be a solution with that objective;
+//! unsatisfiable -> both say so.
+//!
+//! Skipped, loudly, when `minizinc` is not installed, unless `CSP_REQUIRE_MINIZINC=1` (CI), which turns the
+//! absence into a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn minizinc_available() -> bool {
+    let ok = Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var("CSP_REQUIRE_MINIZINC").as_deref() == Ok("1") {
+            panic!("CSP_REQUIRE_MINIZINC=1 but `minizinc` is not installed (apt-get install -y minizinc)");
+        }
+        eprintln!(
+            "\n!!!!! SKIPPED: `minizinc` not found; MiniZinc end-to-end tests did not run !!!!!\n"
+        );
+    }
+    ok
+}
+
+/// A solver path holding `csp-core-test.msc` (this build's binary, the repository's library) and
+/// `gecode-oracle.msc` (Gecode with a fixed copy of its library).
+fn solver_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = repo().join("share/minizinc/csp-core");
+    let exe = env!("CARGO_BIN_EXE_fzn-csp-core");
+    let msc = format!(
+        r#"{{ "id": "org.csp-core.test", "name": "csp-core-test", "version": "0.1.0",
+  "mznlib": "{}", "executable": "{}", "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-n", "-i", "-s", "-t", "-f", "-p", "-r"],
+  "supportsMzn": false, "supportsFzn": true, "needsSolns2Out": true, "needsMznExecutable": false,
+  "needsStdlibDir": false, "isGUIApplication": false }}"#,
+        lib.display(),
+        exe
+    );
+    std::fs::write(dir.path().join("csp-core-test.msc"), msc).expect("write msc");
+    let glib = dir.path().join("gecode-lib");
+    std::fs::create_dir(&glib).expect("mkdir");
+    let src = Path::new("/usr/share/minizinc/gecode");
+    if let Ok(entries) = std::fs::read_dir(src) {
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if ["inverse.mzn", "inverse_set.mzn", "nvalue.mzn"]
+                .contains(&name.to_str().unwrap_or(""))
+            {
+                continue;
+            }
+            std::fs::copy(e.path(), glib.join(&name)).expect("copy gecode lib");
+        }
+    }
+    let gmsc = format!(
+        r#"{{ "id": "org.csp-core.gecode-oracle", "name": "gecode-oracle", "version": "6.2.0",
+  "mznlib": "{}", "executable": "fzn-gecode", "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-f", "-n", "-p", "-r", "-s", "-t"],
+  "supportsMzn": false, "supportsFzn": true, "needsSolns2Out": true, "needsMznExecutable": false,
+  "needsStdlibDir": false, "isGUIApplication": false }}"#,
+        glib.display()
+    );
+    std::fs::write(dir.path().join("gecode-oracle.msc"), gmsc).expect("write msc");
+    dir
+}
+
+fn mzn(dir: &Path, solver: &str, args: &[&str]) -> String {
+    let out = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", dir)
+        .args([
+            "--solver",
+            solver,
+            "--output-mode",
+            "dzn",
+            "--output-objective",
+        ])
+        .args(args)
+        .output()
+        .expect("run minizinc");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "minizinc --solver {solver} {args:?} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Solutions (without the objective line) and the final marker.
+fn split(out: &str) -> (Vec<String>, String) {
+    let mut sols = Vec::new();
+    let mut last = String::new();
+    for block in out.split("----------\n") {
+        let b = block.trim();
+        if b.starts_with("==") || b.is_empty() {
+            last = b.to_string();
+        } else {
+            sols.push(b.to_string());
+        }
+    }
+    (sols, last)
+}
+
+fn objective(sol: &str) -> Option<i64> {
+    sol.lines()
+        .find_map(|l| l.strip_prefix("_objective = "))
+        .and_then(|v| v.trim_end_matches(';').parse().ok())
+}
+
+enum Expect {
+    Solutions(usize),
+    Optimum(i64),
+    Unsat,
+}
+
+fn model(name: &str) -> String {
+    repo()
+        .join("share/minizinc/models")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn project_models_agree_with_gecode() {
+    if !minizinc_available() {
+        return;
+    }
+    let dir = solver_dir();
+    let d = dir.path();
+    let cases = [
+        ("queens.mzn", Expect::Solutions(92)),
+        ("send_more_money.mzn", Expect::Solutions(1)),
+        ("magic_square.mzn", Expect::Solutions(8)),
+        ("reified.mzn", Expect::Solutions(239)),
+        ("golomb.mzn", Expect::Optimum(17)),
+        ("knapsack.mzn", Expect::Optimum(55)),
+        ("elements.mzn", Expect::Optimum(21)),
+        ("unsat.mzn", Expect::Unsat),
+    ];
+    for (file, expect) in cases {
+        let path = model(file);
+        match expect {
+            Expect::Solutions(n) => {
+                let (mut ours, end) = split(&mzn(d, "csp-core-test", &["-a", &path]));
+                let (mut theirs, gend) = split(&mzn(d, "gecode-oracle", &["-a", &path]));
+                assert_eq!(end, "==========", "{file}: csp-core did not finish");
+                assert_eq!(gend, "==========", "{file}: gecode did not finish");
+                ours.sort();
+                theirs.sort();
+                assert_eq!(ours, theirs, "{file}: solution lists differ");
+                if n > 0 {
+                    assert_eq!(ours.len(), n, "{file}: solution count");
+                }
+            }
+            Expect::Optimum(v) => {
+                let (ours, end) = split(&mzn(d, "csp-core-test", &[&path]));
+                let (theirs, gend) = split(&mzn(d, "gecode-oracle", &[&path]));
+                assert_eq!(
+                    (end.as_str(), gend.as_str()),
+                    ("==========", "=========="),
+                    "{file}"
+                );
+                let best = ours.last().expect("csp-core found a solution");
+                let o = objective(best);
+                assert_eq!(
+                    o,
+                    objective(theirs.last().expect("gecode solution")),
+                    "{file}: optimum"
+                );
+                if v != 0 {
+                    assert_eq!(o, Some(v), "{file}: known optimum");
+                }
+                // The optimal assignment, given as data, must satisfy the model with the same objective.
+                let data: String = best
+                    .lines()
+                    .filter(|l| !l.starts_with("_objective"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                let dzn = d.join(format!("{file}.dzn"));
+                std::fs::write(&dzn, data).expect("write dzn");
+                let (check, _) = split(&mzn(
+                    d,
+                    "gecode-oracle",
+                    &[&path, &dzn.display().to_string()],
+                ));
+                assert_eq!(
+                    check.len(),
+                    1,
+                    "{file}: csp-core's optimum is not a solution"
+                );
+                assert_eq!(
+                    objective(&check[0]),
+                    o,
+                    "{file}: objective of the fed-back solution"
+                );
+            }
+            Expect::Unsat => {
+                let (ours, end) = split(&mzn(d, "csp-core-test", &[&path]));
+                let (_, gend) = split(&mzn(d, "gecode-oracle", &[&path]));
+                assert!(ours.is_empty());
+                assert_eq!(end, "=====UNSATISFIABLE=====", "{file}");
+                assert_eq!(gend, "=====UNSATISFIABLE=====", "{file}: gecode");
+            }
+        }
+    }
+}
+
+#[test]
+fn shipped_solver_configuration_resolves_to_the_release_binary() {
+    if !minizinc_available() {
+        return;
+    }
+    let solvers = repo().join("share/minizinc/solvers");
+    let out = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", &solvers)
+        .args(["--solvers-json"])
+        .output()
+        .expect("run minizinc");
+    let json = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        json.contains("org.csp-core.csp-core"),
+        "csp-core not listed: {json}"
+    );
+    assert!(
+        json.contains("target/release/fzn-csp-core"),
+        "executable not resolved next to the clone: {json}"
+    );
+}
