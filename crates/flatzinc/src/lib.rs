@@ -19,6 +19,7 @@
 pub mod ast;
 pub mod bounds;
 pub mod builtins;
+pub mod fuzz_targets;
 pub mod output;
 pub mod parser;
 pub mod translate;
