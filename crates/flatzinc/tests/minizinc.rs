@@ -138,6 +138,9 @@ fn project_models_agree_with_gecode() {
     let dir = solver_dir();
     let d = dir.path();
     let cases = [
+        ("sudoku.mzn sudoku.dzn", Expect::Solutions(1)),
+        ("magic_sequence.mzn", Expect::Solutions(1)),
+        ("langford.mzn", Expect::Solutions(2)),
         ("queens.mzn", Expect::Solutions(92)),
         ("send_more_money.mzn", Expect::Solutions(1)),
         ("magic_square.mzn", Expect::Solutions(8)),
@@ -147,12 +150,17 @@ fn project_models_agree_with_gecode() {
         ("elements.mzn", Expect::Optimum(21)),
         ("unsat.mzn", Expect::Unsat),
     ];
-    for (file, expect) in cases {
+    for (files, expect) in cases {
+        let mut parts = files.split(' ');
+        let file = parts.next().unwrap_or(files);
         let path = model(file);
+        let data: Vec<String> = parts.map(model).collect();
         match expect {
             Expect::Solutions(n) => {
-                let (mut ours, end) = split(&mzn(d, "csp-core-test", &["-a", &path]));
-                let (mut theirs, gend) = split(&mzn(d, "gecode-oracle", &["-a", &path]));
+                let mut args = vec!["-a", path.as_str()];
+                args.extend(data.iter().map(String::as_str));
+                let (mut ours, end) = split(&mzn(d, "csp-core-test", &args));
+                let (mut theirs, gend) = split(&mzn(d, "gecode-oracle", &args));
                 assert_eq!(end, "==========", "{file}: csp-core did not finish");
                 assert_eq!(gend, "==========", "{file}: gecode did not finish");
                 ours.sort();
