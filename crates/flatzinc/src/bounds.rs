@@ -61,7 +61,7 @@ fn define(env: &Env<'_>, name: &str, args: &[Expr], y: &str) -> Option<Iv> {
             let xs = env.elems(a(1)?)?;
             let c = iv(2)?.0;
             let j = xs.iter().position(|x| is(x, y))?;
-            let aj = env.ivl(&coefs[j])?.0;
+            let aj = env.ivl(coefs.get(j)?)?.0;
             if aj == 0 {
                 return None;
             }

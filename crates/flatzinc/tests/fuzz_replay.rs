@@ -24,3 +24,45 @@ fn saved_fuzz_inputs_keep_their_properties() {
     }
     assert!(n >= 3, "expected the seed corpus, found {n} inputs");
 }
+
+/// A stable stand-in for a fuzzing session: seeded mutations of the seed inputs (byte replaced by a FlatZinc
+/// token character, byte deleted, chunk duplicated) through the target's body.
+#[test]
+fn mutated_seed_inputs_keep_their_properties() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/parse_fzn");
+    let alphabet = b"0123456789-.:;,()[]{}=% \nabxyz_\"";
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rnd = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    let mut runs = 0;
+    for e in std::fs::read_dir(root).expect("seed corpus").flatten() {
+        let seed = std::fs::read(e.path()).expect("read seed");
+        for _ in 0..400 {
+            let mut data = seed.clone();
+            for _ in 0..1 + rnd(4) {
+                if data.is_empty() {
+                    break;
+                }
+                let at = rnd(data.len());
+                match rnd(3) {
+                    0 => data[at] = alphabet[rnd(alphabet.len())],
+                    1 => {
+                        data.remove(at);
+                    }
+                    _ => {
+                        let end = (at + rnd(12)).min(data.len());
+                        let chunk = data[at..end].to_vec();
+                        data.splice(at..at, chunk);
+                    }
+                }
+            }
+            flatzinc::fuzz_targets::fuzz_fzn(&data);
+            runs += 1;
+        }
+    }
+    assert!(runs >= 1200);
+}
