@@ -1,0 +1,415 @@
+//! FlatZinc AST -> csp-core model: declarations become variables (after inferring bounds for unbounded `var int`s
+//! from the constraints that define them), constraints go through the builtin table ([`crate::builtins`]), the
+//! solve item becomes an objective and a search configuration, and the output annotations become an
+//! [`crate::output::OutputSpec`].
+
+use std::collections::HashMap;
+
+use csp_core::{Model, Objective, ValueOrder, VarId, VarOrder};
+
+use crate::ast::{BaseType, Decl, Expr, FznModel, Goal, IntSet, Pos};
+use crate::builtins;
+use crate::output::{OutputItem, OutputSpec, Printed};
+
+/// A translation error (unsupported feature, type error, engine refusal) with the item's position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{pos}: {msg}")]
+pub struct TranslateError {
+    /// Position of the item.
+    pub pos: Pos,
+    /// What went wrong.
+    pub msg: String,
+}
+
+/// A resolved value: a constant, a variable, or an array of them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Val {
+    /// An integer constant.
+    Int(i64),
+    /// A Boolean constant.
+    Bool(bool),
+    /// A constant set.
+    Set(IntSet),
+    /// A variable (Booleans are 0/1 variables).
+    Var(VarId),
+    /// An array.
+    Array(Vec<Val>),
+}
+
+/// The search the annotations ask for (or `None` where they say nothing usable).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchSpec {
+    /// Variable order.
+    pub var_order: Option<VarOrder>,
+    /// Value order.
+    pub value_order: Option<ValueOrder>,
+    /// Parts of the annotation that could not be honoured exactly.
+    pub warnings: Vec<String>,
+}
+
+/// The result of translation.
+#[derive(Debug)]
+pub struct Translated {
+    /// The csp-core model, ready to build.
+    pub model: Model,
+    /// What to print per solution.
+    pub output: OutputSpec,
+    /// The objective, `None` for satisfaction.
+    pub objective: Option<Objective>,
+    /// The annotated search.
+    pub search: SearchSpec,
+}
+
+/// Translation state shared with the builtin posting functions.
+pub struct Ctx {
+    /// The model being built.
+    pub model: Model,
+    env: HashMap<String, Val>,
+    consts: HashMap<i64, VarId>,
+}
+
+type R<T> = Result<T, String>;
+
+impl Ctx {
+    /// The variable an expression denotes (constants become fixed variables, one per value).
+    pub fn var(&mut self, e: &Expr) -> R<VarId> {
+        let v = self.val(e)?;
+        self.var_of(&v)
+    }
+
+    fn var_of(&mut self, v: &Val) -> R<VarId> {
+        match v {
+            Val::Var(x) => Ok(*x),
+            Val::Int(n) => self.constant(*n),
+            Val::Bool(b) => self.constant(*b as i64),
+            other => Err(format!("expected a scalar, found {other:?}")),
+        }
+    }
+
+    /// A variable fixed to `n` (shared by every use of `n`).
+    pub fn constant(&mut self, n: i64) -> R<VarId> {
+        if let Some(&x) = self.consts.get(&n) {
+            return Ok(x);
+        }
+        let x = self.model.new_var(n, n).map_err(|e| e.to_string())?;
+        self.consts.insert(n, x);
+        Ok(x)
+    }
+
+    /// The variables of an array expression.
+    pub fn vars(&mut self, e: &Expr) -> R<Vec<VarId>> {
+        match self.val(e)? {
+            Val::Array(items) => items.iter().map(|v| self.var_of(v)).collect(),
+            other => Err(format!("expected an array, found {other:?}")),
+        }
+    }
+
+    /// An integer (or Boolean) constant.
+    pub fn int(&self, e: &Expr) -> R<i64> {
+        match self.val(e)? {
+            Val::Int(n) => Ok(n),
+            Val::Bool(b) => Ok(b as i64),
+            other => Err(format!("expected a constant integer, found {other:?}")),
+        }
+    }
+
+    /// The constant value of a scalar expression, if it has one.
+    pub fn const_of(&self, e: &Expr) -> Option<i64> {
+        self.int(e).ok()
+    }
+
+    /// An array of integer (or Boolean) constants.
+    pub fn ints(&self, e: &Expr) -> R<Vec<i64>> {
+        match self.val(e)? {
+            Val::Array(items) => items
+                .iter()
+                .map(|v| match v {
+                    Val::Int(n) => Ok(*n),
+                    Val::Bool(b) => Ok(*b as i64),
+                    other => Err(format!("expected a constant, found {other:?}")),
+                })
+                .collect(),
+            other => Err(format!("expected an array of constants, found {other:?}")),
+        }
+    }
+
+    /// A constant set.
+    pub fn set(&self, e: &Expr) -> R<IntSet> {
+        match self.val(e)? {
+            Val::Set(s) => Ok(s),
+            other => Err(format!("expected a constant set, found {other:?}")),
+        }
+    }
+
+    /// The values `x` can take (its domain in the model).
+    pub fn domain(&self, x: VarId) -> R<Vec<i64>> {
+        let raw = self
+            .model
+            .scope("domain", &[x])
+            .map_err(|e| e.to_string())?;
+        let vals = self
+            .model
+            .values_of(raw[0])
+            .ok_or_else(|| "unknown variable".to_string())?;
+        Ok((0..vals.width()).map(|p| vals.value(p)).collect())
+    }
+
+    /// Resolves an expression against the environment.
+    pub fn val(&self, e: &Expr) -> R<Val> {
+        Ok(match e {
+            Expr::Bool(b) => Val::Bool(*b),
+            Expr::Int(n) => Val::Int(*n),
+            Expr::Set(s) => Val::Set(s.clone()),
+            Expr::Float(_) => return Err(FLOAT_REFUSED.into()),
+            Expr::Ident(name) => self
+                .env
+                .get(name)
+                .cloned()
+                .ok_or_else(|| format!("unknown name `{name}`"))?,
+            Expr::Access(name, i) => match self.env.get(name) {
+                Some(Val::Array(items)) => usize::try_from(*i - 1)
+                    .ok()
+                    .and_then(|k| items.get(k))
+                    .cloned()
+                    .ok_or_else(|| format!("index {i} out of range for `{name}`"))?,
+                Some(_) => return Err(format!("`{name}` is not an array")),
+                None => return Err(format!("unknown name `{name}`")),
+            },
+            Expr::Array(items) => {
+                Val::Array(items.iter().map(|x| self.val(x)).collect::<R<Vec<_>>>()?)
+            }
+            Expr::Str(_) | Expr::Call(..) => {
+                return Err("annotation or string in a constraint argument".into())
+            }
+        })
+    }
+}
+
+/// The one message for float models.
+pub const FLOAT_REFUSED: &str =
+    "float variables and constraints are not supported by csp-core (integer and Boolean models only)";
+/// The one message for set-variable models.
+pub const SET_REFUSED: &str =
+    "set variables are not supported by csp-core (the solver library includes nosets.mzn; pass --solver csp-core so MiniZinc compiles sets to Booleans)";
+
+/// Whether an annotation list carries `name` (as an atom or a call).
+fn has_ann(anns: &[Expr], name: &str) -> bool {
+    anns.iter().any(|a| match a {
+        Expr::Ident(n) | Expr::Call(n, _) => n == name,
+        _ => false,
+    })
+}
+
+/// Translates a parsed model.
+pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
+    let bounds = crate::bounds::infer(fzn);
+    let mut cx = Ctx {
+        model: Model::new(),
+        env: HashMap::new(),
+        consts: HashMap::new(),
+    };
+    let mut output = OutputSpec::default();
+    for d in &fzn.decls {
+        let err = |msg: String| TranslateError { pos: d.pos, msg };
+        match d.ty {
+            BaseType::Float => return Err(err(FLOAT_REFUSED.into())),
+            BaseType::SetOfInt if d.is_var => return Err(err(SET_REFUSED.into())),
+            _ => {}
+        }
+        let val = declare(&mut cx, d, &bounds).map_err(err)?;
+        let printed = if d.ty == BaseType::Bool {
+            Printed::Bool
+        } else {
+            Printed::Int
+        };
+        if has_ann(&d.anns, "output_var") {
+            output.items.push(OutputItem::Scalar {
+                name: d.name.clone(),
+                val: val.clone(),
+                printed,
+            });
+        }
+        if let Some(Expr::Call(_, args)) = d
+            .anns
+            .iter()
+            .find(|a| matches!(a, Expr::Call(n, _) if n == "output_array"))
+        {
+            let dims = match args.first() {
+                Some(Expr::Array(ds)) => ds
+                    .iter()
+                    .map(|x| match x {
+                        Expr::Set(s) => s.bounds().ok_or_else(|| "empty index set".to_string()),
+                        _ => Err("output_array expects index ranges".to_string()),
+                    })
+                    .collect::<R<Vec<_>>>()
+                    .map_err(err)?,
+                _ => return Err(err("output_array expects a list of index ranges".into())),
+            };
+            output.items.push(OutputItem::Array {
+                name: d.name.clone(),
+                dims,
+                val: val.clone(),
+                printed,
+            });
+        }
+        cx.env.insert(d.name.clone(), val);
+    }
+    for c in &fzn.constraints {
+        let err = |msg: String| TranslateError {
+            pos: c.pos,
+            msg: format!("{}: {msg}", c.name),
+        };
+        let Some(b) = builtins::lookup(&c.name) else {
+            let msg = if c.name.starts_with("float_") || c.name.contains("_float_") {
+                FLOAT_REFUSED.to_string()
+            } else if c.name.starts_with("set_") || c.name.contains("_set_") {
+                SET_REFUSED.to_string()
+            } else {
+                format!("unsupported constraint `{}`", c.name)
+            };
+            return Err(TranslateError { pos: c.pos, msg });
+        };
+        if !b.arity.contains(&c.args.len()) {
+            return Err(err(format!(
+                "expected {:?} arguments, got {}",
+                b.arity,
+                c.args.len()
+            )));
+        }
+        (b.post)(&mut cx, &c.args).map_err(err)?;
+    }
+    let serr = |msg: String| TranslateError {
+        pos: fzn.solve.pos,
+        msg,
+    };
+    let objective = match &fzn.solve.goal {
+        Goal::Satisfy => None,
+        Goal::Minimize(e) => Some(Objective::Minimize(cx.var(e).map_err(serr)?)),
+        Goal::Maximize(e) => Some(Objective::Maximize(cx.var(e).map_err(serr)?)),
+    };
+    let mut search = SearchSpec::default();
+    for a in &fzn.solve.anns {
+        search_ann(a, &mut search);
+    }
+    Ok(Translated {
+        model: cx.model,
+        output,
+        objective,
+        search,
+    })
+}
+
+/// Creates the value of one declaration.
+fn declare(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Val> {
+    if !d.is_var {
+        let v = cx.val(d.value.as_ref().ok_or("parameter without value")?)?;
+        return Ok(v);
+    }
+    if d.array_len.is_some() {
+        return match &d.value {
+            Some(e) => cx.val(e),
+            None => {
+                let n = d.array_len.unwrap_or(0);
+                let mut items = Vec::with_capacity(n);
+                for _ in 0..n {
+                    items.push(Val::Var(new_var(cx, d, bounds)?));
+                }
+                Ok(Val::Array(items))
+            }
+        };
+    }
+    match &d.value {
+        None => Ok(Val::Var(new_var(cx, d, bounds)?)),
+        Some(e) => {
+            let v = cx.val(e)?;
+            // `var 1..9: x = y;`: x is y, restricted to x's declared domain.
+            if let BaseType::IntIn(s) = &d.ty {
+                let x = cx.var_of(&v)?;
+                builtins::restrict(cx, x, s)?;
+            }
+            Ok(v)
+        }
+    }
+}
+
+fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<VarId> {
+    let r = match &d.ty {
+        BaseType::Bool => cx.model.new_bool(),
+        BaseType::IntIn(IntSet::Range(a, b)) => cx.model.new_var(*a, *b),
+        BaseType::IntIn(IntSet::List(v)) => cx.model.new_var_with_values(v),
+        BaseType::Int => match bounds.get(&d.name) {
+            Some(&(a, b)) => cx.model.new_var(a, b),
+            None => {
+                return Err(format!(
+                    "variable `{}` has no finite bounds; csp-core needs bounded domains (at most {} values): \
+                     give it a domain in the model",
+                    d.name,
+                    csp_core::MAX_DOMAIN_WIDTH
+                ))
+            }
+        },
+        BaseType::Float | BaseType::SetOfInt => return Err(SET_REFUSED.into()),
+    };
+    r.map_err(|e| format!("variable `{}`: {e}", d.name))
+}
+
+/// Reads one search annotation (the first usable `int_search` / `bool_search`, looking inside `seq_search`).
+fn search_ann(a: &Expr, s: &mut SearchSpec) {
+    let Expr::Call(name, args) = a else {
+        return;
+    };
+    match name.as_str() {
+        "seq_search" | "warm_start_array" => {
+            if let Some(Expr::Array(items)) = args.first() {
+                if name == "seq_search" && items.len() > 1 {
+                    s.warnings.push(
+                        "seq_search: csp-core branches on all variables with one strategy; the first \
+                         int_search/bool_search's orders are used for all"
+                            .into(),
+                    );
+                }
+                for i in items {
+                    search_ann(i, s);
+                }
+            }
+        }
+        "int_search" | "bool_search" if s.var_order.is_none() => {
+            let atom = |k: usize| match args.get(k) {
+                Some(Expr::Ident(n)) => n.as_str(),
+                _ => "",
+            };
+            let (vs, ws) = (atom(1), atom(2));
+            s.var_order = Some(match vs {
+                "input_order" => VarOrder::Input,
+                "first_fail" => VarOrder::Mrv,
+                "dom_w_deg" => VarOrder::DomWdeg,
+                "occurrence" | "most_constrained" => VarOrder::MrvDegree,
+                other => {
+                    s.warnings.push(format!(
+                        "variable selection `{other}` is not offered by csp-core; using input_order"
+                    ));
+                    VarOrder::Input
+                }
+            });
+            s.value_order = Some(match ws {
+                "indomain_min" | "indomain" => ValueOrder::Ascending,
+                "indomain_median" | "indomain_middle" => ValueOrder::Median,
+                "indomain_split" => {
+                    s.warnings.push(
+                        "indomain_split approximated by indomain_median (csp-core branches x = v / x != v)"
+                            .into(),
+                    );
+                    ValueOrder::Median
+                }
+                "indomain_random" => ValueOrder::Random,
+                other => {
+                    s.warnings.push(format!(
+                        "value selection `{other}` is not offered by csp-core; using indomain_min"
+                    ));
+                    ValueOrder::Ascending
+                }
+            });
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,353 @@
+//! End to end through MiniZinc: every model of `share/minizinc/models` solved by `minizinc --solver csp-core`
+//! (this crate's binary behind a solver configuration pointing at the repository's solver library) and by Gecode
+//! (`fzn-gecode` with a copy of its library minus the three files that break MiniZinc 2.6.4's globals, see the
+//! crate README), then compared: satisfaction -> identical lists of solutions with `-a`; optimisation -> same
+//! optimum, and csp-core's optimal solution fed back to Gecode as data must be a solution with that objective;
+//! unsatisfiable -> both say so.
+//!
+//! Skipped, loudly, when `minizinc` is not installed, unless `CSP_REQUIRE_MINIZINC=1` (CI), which turns the
+//! absence into a failure.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn minizinc_available() -> bool {
+    let ok = Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var("CSP_REQUIRE_MINIZINC").as_deref() == Ok("1") {
+            panic!("CSP_REQUIRE_MINIZINC=1 but `minizinc` is not installed (apt-get install -y minizinc)");
+        }
+        eprintln!(
+            "\n!!!!! SKIPPED: `minizinc` not found; MiniZinc end-to-end tests did not run !!!!!\n"
+        );
+    }
+    ok
+}
+
+/// A solver path holding `csp-core-test.msc` (this build's binary, the repository's library) and
+/// `gecode-oracle.msc` (Gecode with a fixed copy of its library).
+fn solver_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lib = repo().join("share/minizinc/csp-core");
+    let exe = env!("CARGO_BIN_EXE_fzn-csp-core");
+    let msc = format!(
+        r#"{{ "id": "org.csp-core.test", "name": "csp-core-test", "version": "0.1.0",
+  "mznlib": "{}", "executable": "{}", "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-n", "-i", "-s", "-t", "-f", "-p", "-r"],
+  "supportsMzn": false, "supportsFzn": true, "needsSolns2Out": true, "needsMznExecutable": false,
+  "needsStdlibDir": false, "isGUIApplication": false }}"#,
+        lib.display(),
+        exe
+    );
+    std::fs::write(dir.path().join("csp-core-test.msc"), msc).expect("write msc");
+    let glib = dir.path().join("gecode-lib");
+    std::fs::create_dir(&glib).expect("mkdir");
+    let src = Path::new("/usr/share/minizinc/gecode");
+    if let Ok(entries) = std::fs::read_dir(src) {
+        for e in entries.flatten() {
+            let name = e.file_name();
+            if ["inverse.mzn", "inverse_set.mzn", "nvalue.mzn"]
+                .contains(&name.to_str().unwrap_or(""))
+            {
+                continue;
+            }
+            std::fs::copy(e.path(), glib.join(&name)).expect("copy gecode lib");
+        }
+    }
+    let gmsc = format!(
+        r#"{{ "id": "org.csp-core.gecode-oracle", "name": "gecode-oracle", "version": "6.2.0",
+  "mznlib": "{}", "executable": "fzn-gecode", "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-f", "-n", "-p", "-r", "-s", "-t"],
+  "supportsMzn": false, "supportsFzn": true, "needsSolns2Out": true, "needsMznExecutable": false,
+  "needsStdlibDir": false, "isGUIApplication": false }}"#,
+        glib.display()
+    );
+    std::fs::write(dir.path().join("gecode-oracle.msc"), gmsc).expect("write msc");
+    dir
+}
+
+fn mzn(dir: &Path, solver: &str, args: &[&str]) -> String {
+    let out = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", dir)
+        .args([
+            "--solver",
+            solver,
+            "--output-mode",
+            "dzn",
+            "--output-objective",
+        ])
+        .args(args)
+        .output()
+        .expect("run minizinc");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "minizinc --solver {solver} {args:?} failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Solutions (without the objective line) and the final marker.
+fn split(out: &str) -> (Vec<String>, String) {
+    let mut sols = Vec::new();
+    let mut last = String::new();
+    for block in out.split("----------\n") {
+        let b = block.trim();
+        if b.starts_with("==") || b.is_empty() {
+            last = b.to_string();
+        } else {
+            sols.push(b.to_string());
+        }
+    }
+    (sols, last)
+}
+
+fn objective(sol: &str) -> Option<i64> {
+    sol.lines()
+        .find_map(|l| l.strip_prefix("_objective = "))
+        .and_then(|v| v.trim_end_matches(';').parse().ok())
+}
+
+enum Expect {
+    Solutions(usize),
+    Optimum(i64),
+    Unsat,
+}
+
+fn model(name: &str) -> String {
+    repo()
+        .join("share/minizinc/models")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn project_models_agree_with_gecode() {
+    if !minizinc_available() {
+        return;
+    }
+    let dir = solver_dir();
+    let d = dir.path();
+    let cases = [
+        ("sudoku.mzn sudoku.dzn", Expect::Solutions(1)),
+        ("magic_sequence.mzn", Expect::Solutions(1)),
+        ("langford.mzn", Expect::Solutions(2)),
+        ("queens.mzn", Expect::Solutions(92)),
+        ("send_more_money.mzn", Expect::Solutions(1)),
+        ("magic_square.mzn", Expect::Solutions(8)),
+        ("reified.mzn", Expect::Solutions(239)),
+        ("golomb.mzn", Expect::Optimum(17)),
+        ("knapsack.mzn", Expect::Optimum(55)),
+        ("elements.mzn", Expect::Optimum(21)),
+        ("unsat.mzn", Expect::Unsat),
+    ];
+    for (files, expect) in cases {
+        let mut parts = files.split(' ');
+        let file = parts.next().unwrap_or(files);
+        let path = model(file);
+        let data: Vec<String> = parts.map(model).collect();
+        match expect {
+            Expect::Solutions(n) => {
+                let mut args = vec!["-a", path.as_str()];
+                args.extend(data.iter().map(String::as_str));
+                let (mut ours, end) = split(&mzn(d, "csp-core-test", &args));
+                let (mut theirs, gend) = split(&mzn(d, "gecode-oracle", &args));
+                assert_eq!(end, "==========", "{file}: csp-core did not finish");
+                assert_eq!(gend, "==========", "{file}: gecode did not finish");
+                ours.sort();
+                theirs.sort();
+                assert_eq!(ours, theirs, "{file}: solution lists differ");
+                if n > 0 {
+                    assert_eq!(ours.len(), n, "{file}: solution count");
+                }
+            }
+            Expect::Optimum(v) => {
+                let (ours, end) = split(&mzn(d, "csp-core-test", &[&path]));
+                let (theirs, gend) = split(&mzn(d, "gecode-oracle", &[&path]));
+                assert_eq!(
+                    (end.as_str(), gend.as_str()),
+                    ("==========", "=========="),
+                    "{file}"
+                );
+                let best = ours.last().expect("csp-core found a solution");
+                let o = objective(best);
+                assert_eq!(
+                    o,
+                    objective(theirs.last().expect("gecode solution")),
+                    "{file}: optimum"
+                );
+                if v != 0 {
+                    assert_eq!(o, Some(v), "{file}: known optimum");
+                }
+                // The optimal assignment, given as data, must satisfy the model with the same objective.
+                let data: String = best
+                    .lines()
+                    .filter(|l| !l.starts_with("_objective"))
+                    .map(|l| format!("{l}\n"))
+                    .collect();
+                let dzn = d.join(format!("{file}.dzn"));
+                std::fs::write(&dzn, data).expect("write dzn");
+                let (check, _) = split(&mzn(
+                    d,
+                    "gecode-oracle",
+                    &[&path, &dzn.display().to_string()],
+                ));
+                assert_eq!(
+                    check.len(),
+                    1,
+                    "{file}: csp-core's optimum is not a solution"
+                );
+                assert_eq!(
+                    objective(&check[0]),
+                    o,
+                    "{file}: objective of the fed-back solution"
+                );
+            }
+            Expect::Unsat => {
+                let (ours, end) = split(&mzn(d, "csp-core-test", &[&path]));
+                let (_, gend) = split(&mzn(d, "gecode-oracle", &[&path]));
+                assert!(ours.is_empty());
+                assert_eq!(end, "=====UNSATISFIABLE=====", "{file}");
+                assert_eq!(gend, "=====UNSATISFIABLE=====", "{file}: gecode");
+            }
+        }
+    }
+}
+
+#[test]
+fn shipped_solver_configuration_resolves_to_the_release_binary() {
+    if !minizinc_available() {
+        return;
+    }
+    let solvers = repo().join("share/minizinc/solvers");
+    let out = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", &solvers)
+        .args(["--solvers-json"])
+        .output()
+        .expect("run minizinc");
+    let json = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        json.contains("org.csp-core.csp-core"),
+        "csp-core not listed: {json}"
+    );
+    assert!(
+        json.contains("target/release/fzn-csp-core"),
+        "executable not resolved next to the clone: {json}"
+    );
+}
+
+/// A small seeded generator (xorshift), so a failing model can be regenerated from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as usize) as i64
+    }
+}
+
+/// A random MiniZinc model over 4 integers in -2..3 and 3 Booleans, with 3 to 5 constraints drawn from templates
+/// that reach every integer and Boolean builtin and the library's globals; an optimisation goal one time in three.
+fn random_model(seed: u64) -> String {
+    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut m = String::from(
+        "include \"globals.mzn\";\narray[1..4] of var -2..3: x;\narray[1..3] of var bool: b;\n",
+    );
+    let n = 3 + r.below(3);
+    for _ in 0..n {
+        let (i, j, k) = (1 + r.below(4), 1 + r.below(4), 1 + r.below(4));
+        let (p, q) = (1 + r.below(3), 1 + r.below(3));
+        let c = r.int(-3, 3);
+        let rel = ["=", "!=", "<", "<=", ">", ">="][r.below(6)];
+        let line = match r.below(20) {
+            0 => format!(
+                "{} * x[{i}] + {} * x[{j}] {rel} {c}",
+                r.int(-3, 3),
+                r.int(-3, 3)
+            ),
+            1 => format!("b[{p}] <-> x[{i}] {rel} x[{j}] + {c}"),
+            2 => format!("b[{p}] -> x[{i}] + x[{j}] {rel} {c}"),
+            3 => format!("x[{i}] * x[{j}] {rel} x[{k}]"),
+            4 => format!("x[{j}] != 0 -> x[{i}] div x[{j}] {rel} x[{k}]"),
+            5 => format!("x[{j}] != 0 -> x[{i}] mod x[{j}] {rel} x[{k}]"),
+            6 => format!("abs(x[{i}]) {rel} x[{j}]"),
+            7 => format!("min(x[{i}], x[{j}]) {rel} x[{k}]"),
+            8 => format!("max([x[1], x[2], x[3], x[4]]) {rel} {c}"),
+            9 => format!("[3, -1, 2, 0][x[{i}] mod 4 + 1] {rel} x[{j}]"),
+            10 => format!("x[(x[{i}] + 2) mod 4 + 1] {rel} x[{j}]"),
+            11 => format!("b[{p}] xor b[{q}] \\/ x[{i}] {rel} {c}"),
+            12 => format!("b[{p}] \\/ not b[{q}] \\/ x[{i}] = {c}"),
+            13 => format!("x[{i}] in {{-2, 0, 3}} <-> b[{p}]"),
+            14 => "all_different([x[1], x[2], x[3]])".to_string(),
+            15 => format!("table([x[{i}], x[{j}]], [| -2, 1 | 0, 0 | 3, -1 | 1, 1 | {c}, {c} |])"),
+            16 => format!("sum(t in 1..3)(bool2int(b[t])) {rel} x[{i}]"),
+            17 => format!("[true, false, true][(x[{i}] + 2) mod 3 + 1] = b[{p}]"),
+            18 => format!("b[(x[{i}] + 2) mod 3 + 1] <-> b[{p}] /\\ b[{q}]"),
+            _ => format!("pow(x[{i}], {}) {rel} x[{j}] + {c}", r.below(3)),
+        };
+        m += &format!("constraint {line};\n");
+    }
+    m += match r.below(3) {
+        0 => "solve minimize x[1] - 2 * x[2] + bool2int(b[1]);\n",
+        _ => "solve satisfy;\n",
+    };
+    m
+}
+
+#[test]
+fn random_models_agree_with_gecode() {
+    if !minizinc_available() {
+        return;
+    }
+    let dir = solver_dir();
+    let d = dir.path();
+    // CSP_MZN_RANDOM=N and CSP_MZN_RANDOM_FROM=S run seeds S..S+N (default 0..30, about 15 s).
+    let env = |k: &str, default: u64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (from, count) = (env("CSP_MZN_RANDOM_FROM", 0), env("CSP_MZN_RANDOM", 30));
+    for seed in from..from + count {
+        let src = random_model(seed);
+        let path = d.join(format!("random_{seed}.mzn"));
+        std::fs::write(&path, &src).expect("write model");
+        let p = path.display().to_string();
+        let optimise = src.contains("minimize");
+        let args: Vec<&str> = if optimise { vec![&p] } else { vec!["-a", &p] };
+        let (mut ours, end) = split(&mzn(d, "csp-core-test", &args));
+        let (mut theirs, gend) = split(&mzn(d, "gecode-oracle", &args));
+        assert_eq!(end, gend, "seed {seed}: status differs\n{src}");
+        if optimise {
+            assert_eq!(
+                ours.last().and_then(|s| objective(s)),
+                theirs.last().and_then(|s| objective(s)),
+                "seed {seed}: optimum differs\n{src}"
+            );
+        } else {
+            ours.sort();
+            theirs.sort();
+            assert_eq!(ours, theirs, "seed {seed}: solutions differ\n{src}");
+        }
+    }
+}

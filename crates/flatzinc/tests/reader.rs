@@ -1,0 +1,192 @@
+//! The FlatZinc reader and the spec's output: malformed inputs give a message with line and column (never a
+//! panic), refused features give one clear message, and the markers follow the spec.
+
+use flatzinc::{run, Error, Options};
+
+fn go(src: &str, opts: &Options) -> Result<String, String> {
+    let mut out = Vec::new();
+    match run(src, opts, &mut out) {
+        Ok(()) => Ok(String::from_utf8(out).expect("utf8")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn err(src: &str) -> String {
+    go(src, &Options::default()).expect_err("must be refused")
+}
+
+#[test]
+fn syntax_errors_name_line_and_column() {
+    let cases = [
+        (
+            "var 1..3: x;\nconstraint int_eq(x, );\nsolve satisfy;\n",
+            "line 2, column 22",
+        ),
+        ("var 1..3: x\nsolve satisfy;\n", "line 2, column 1"),
+        (
+            "var 1..3: x;\nconstraint int_eq(x, 1);\n",
+            "missing solve item",
+        ),
+        ("var 1..3: x;\nsolve satisfy; $\n", "line 2, column 16"),
+        ("int: n;\nsolve satisfy;\n", "line 1, column 1"),
+        ("var 1..3: x;\nsolve find;\n", "line 2, column 1"),
+        (
+            "array [0..2] of int: a = [1, 2, 3];\nsolve satisfy;\n",
+            "1..n",
+        ),
+        (
+            "var 1..99999999999999999999: x;\nsolve satisfy;\n",
+            "line 1, column 8",
+        ),
+        (
+            "var 1..3: x :: output_var;\nconstraint \"oops;\nsolve satisfy;\n",
+            "unterminated string",
+        ),
+    ];
+    for (src, want) in cases {
+        let e = err(src);
+        assert!(
+            e.contains(want),
+            "{src:?}: got `{e}`, expected it to mention `{want}`"
+        );
+    }
+}
+
+#[test]
+fn truncated_inputs_never_panic() {
+    let full = "array [1..2] of int: c = [1, -1];\nvar 1..3: x :: output_var;\nvar {1, 3}: y :: output_var;\n\
+                array [1..2] of var int: v :: output_array([1..2]) = [x, y];\n\
+                constraint int_lin_le(c, v, 0) :: domain;\nsolve :: int_search(v, first_fail, indomain_min, complete) minimize x;\n";
+    assert!(go(full, &Options::default()).is_ok());
+    for cut in 0..full.len() {
+        let _ = go(&full[..cut], &Options::default());
+    }
+}
+
+#[test]
+fn float_and_set_variables_are_refused_with_one_message() {
+    let e = err("var 0.0..1.0: f;\nsolve satisfy;\n");
+    assert!(e.contains("float variables") && e.contains("line 1"), "{e}");
+    let e = err("var set of 1..3: s;\nsolve satisfy;\n");
+    assert!(e.contains("set variables"), "{e}");
+    let e = err("var 1..3: x;\nconstraint float_lin_eq([1.0], [x], 1.0);\nsolve satisfy;\n");
+    assert!(e.contains("float"), "{e}");
+}
+
+#[test]
+fn unknown_constraints_and_wrong_arity_are_errors() {
+    let e = err("var 1..3: x;\nconstraint frobnicate(x);\nsolve satisfy;\n");
+    assert!(
+        e.contains("line 2") && e.contains("unsupported constraint `frobnicate`"),
+        "{e}"
+    );
+    let e = err("var 1..3: x;\nconstraint int_eq(x);\nsolve satisfy;\n");
+    assert!(e.contains("int_eq") && e.contains("arguments"), "{e}");
+}
+
+#[test]
+fn unbounded_variables_get_bounds_from_their_definition() {
+    let src = "var 1..3: x :: output_var;\nvar 0..5: y;\nvar int: s :: output_var :: is_defined_var;\n\
+               constraint int_lin_eq([2, 3, -1], [x, y, s], 0) :: defines_var(s);\nsolve maximize s;\n";
+    let out = go(src, &Options::default()).expect("solves");
+    assert_eq!(out, "x = 3;\ns = 21;\n----------\n==========\n");
+    let e = err("var int: s;\nsolve satisfy;\n");
+    assert!(e.contains("no finite bounds"), "{e}");
+}
+
+#[test]
+fn output_follows_the_spec() {
+    let src = "var 1..3: x :: output_var;\nvar bool: b :: output_var;\n\
+               array [1..4] of var int: a :: output_array([1..2, 1..2]) = [x, 1, x, 2];\n\
+               constraint bool2int(b, x);\nsolve satisfy;\n";
+    let one = go(src, &Options::default()).expect("ok");
+    assert_eq!(
+        one,
+        "x = 1;\nb = true;\na = array2d(1..2, 1..2, [1, 1, 1, 2]);\n----------\n"
+    );
+    let all = go(
+        src,
+        &Options {
+            all: true,
+            ..Options::default()
+        },
+    )
+    .expect("ok");
+    assert!(all.ends_with("----------\n==========\n"), "{all}");
+    let n2 = go(
+        "var 1..3: x :: output_var;\nsolve satisfy;\n",
+        &Options {
+            num_solutions: Some(2),
+            ..Options::default()
+        },
+    )
+    .expect("ok");
+    assert_eq!(n2, "x = 1;\n----------\nx = 2;\n----------\n");
+    let unsat = go(
+        "var 1..3: x;\nconstraint int_lt(x, 1);\nsolve satisfy;\n",
+        &Options::default(),
+    );
+    assert_eq!(unsat.expect("ok"), "=====UNSATISFIABLE=====\n");
+    let stats = go(
+        "var 1..3: x :: output_var;\nsolve satisfy;\n",
+        &Options {
+            statistics: true,
+            ..Options::default()
+        },
+    )
+    .expect("ok");
+    assert!(
+        stats.contains("%%%mzn-stat: nodes=") && stats.ends_with("%%%mzn-stat-end\n"),
+        "{stats}"
+    );
+}
+
+#[test]
+fn optimisation_prints_improvements_with_dash_a_and_only_the_best_without() {
+    let src = "var 1..4: x :: output_var;\nsolve minimize x;\n";
+    let best = go(src, &Options::default()).expect("ok");
+    assert_eq!(best, "x = 1;\n----------\n==========\n");
+    let opts = Options {
+        all: true,
+        free: true,
+        ..Options::default()
+    };
+    let src = "var 1..4: x :: output_var;\nsolve maximize x;\n";
+    let all = go(src, &opts).expect("ok");
+    assert!(
+        all.starts_with("x = 1;\n----------\n")
+            && all.ends_with("x = 4;\n----------\n==========\n"),
+        "{all}"
+    );
+}
+
+#[test]
+fn a_time_limit_before_any_solution_prints_unknown() {
+    // 14 variables all different over 13 values: a zero time limit stops the search at its first check, unless
+    // the root propagation (pigeonhole test) already proves it unsatisfiable.
+    let mut src = String::new();
+    for i in 0..14 {
+        src += &format!("var 1..13: x{i};\n");
+    }
+    let vars: Vec<String> = (0..14).map(|i| format!("x{i}")).collect();
+    src += &format!("constraint int_lin_ne([1, -1], [x0, x1], 0);\nconstraint csp_all_different_int([{}]);\nsolve satisfy;\n", vars.join(", "));
+    let out = go(
+        &src,
+        &Options {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..Options::default()
+        },
+    )
+    .expect("ok");
+    assert!(
+        out == "=====UNKNOWN=====\n" || out == "=====UNSATISFIABLE=====\n",
+        "{out}"
+    );
+}
+
+#[test]
+fn errors_are_typed() {
+    let mut out = Vec::new();
+    let e = run("solve satisfy", &Options::default(), &mut out).expect_err("no semicolon");
+    assert!(matches!(e, Error::Parse(_)));
+}
