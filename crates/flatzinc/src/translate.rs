@@ -302,7 +302,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
     };
     let mut search = SearchSpec::default();
     for a in &fzn.solve.anns {
-        search_ann(&mut cx, a, &mut search).map_err(serr)?;
+        search_ann(&mut cx, a, &mut search);
     }
     Ok(Translated {
         model: cx.model,
@@ -367,15 +367,15 @@ fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
 }
 
 /// Reads one search annotation: each `int_search` / `bool_search` (also inside `seq_search`) becomes a phase.
-fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) -> R<()> {
+fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
     let Expr::Call(name, args) = a else {
-        return Ok(());
+        return;
     };
     match name.as_str() {
         "seq_search" => {
             if let Some(Expr::Array(items)) = args.first() {
                 for i in items {
-                    search_ann(cx, i, s)?;
+                    search_ann(cx, i, s);
                 }
             }
         }
@@ -415,9 +415,22 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) -> R<()> {
                     ValueOrder::Ascending
                 }
             };
+            // MiniZinc writes a slice of an array as `array1d(5..8, [...])` inside annotations.
             let vars = match args.first() {
-                Some(e) => cx.vars(e)?,
-                None => Vec::new(),
+                Some(Expr::Call(f, a))
+                    if f.starts_with("array") && f.ends_with('d') && !a.is_empty() =>
+                {
+                    cx.vars(&a[a.len() - 1])
+                }
+                Some(e) => cx.vars(e),
+                None => Ok(Vec::new()),
+            };
+            let vars = match vars {
+                Ok(v) => v,
+                Err(msg) => {
+                    s.warnings.push(format!("{name} ignored: {msg}"));
+                    return;
+                }
             };
             s.var_order.get_or_insert(var_order);
             s.value_order.get_or_insert(value_order);
@@ -429,5 +442,4 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) -> R<()> {
         }
         _ => {}
     }
-    Ok(())
 }

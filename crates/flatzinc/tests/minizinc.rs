@@ -149,6 +149,9 @@ fn project_models_agree_with_gecode() {
         ("knapsack.mzn", Expect::Optimum(55)),
         ("elements.mzn", Expect::Optimum(21)),
         ("unsat.mzn", Expect::Unsat),
+        ("roster.mzn", Expect::Solutions(62)),
+        ("tour_pairs.mzn", Expect::Solutions(20)),
+        ("tsp.mzn", Expect::Optimum(38)),
     ];
     for (files, expect) in cases {
         let mut parts = files.split(' ');

@@ -214,6 +214,15 @@ fn seq_search_groups_are_phases_with_their_own_orders() {
         go(src, &Options::default()).expect("solves"),
         "x = 4;\ny = 5;\n----------\n"
     );
+    // A slice as MiniZinc writes it in annotations: `array1d(2..2, [...])`.
+    let src = "var 1..9: x :: output_var;\nvar 1..9: y :: output_var;\n\
+               constraint int_lt(x, y);\n\
+               solve :: seq_search([int_search(array1d(2..2, [y]), input_order, indomain_median, complete), \
+               int_search([x], input_order, indomain_min, complete)]) satisfy;\n";
+    assert_eq!(
+        go(src, &Options::default()).expect("solves"),
+        "x = 1;\ny = 5;\n----------\n"
+    );
 }
 
 #[test]
