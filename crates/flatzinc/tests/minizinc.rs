@@ -152,6 +152,7 @@ fn project_models_agree_with_gecode() {
         ("roster.mzn", Expect::Solutions(62)),
         ("tour_pairs.mzn", Expect::Solutions(20)),
         ("tsp.mzn", Expect::Optimum(38)),
+        ("inverse_offsets.mzn", Expect::Solutions(2)),
     ];
     for (files, expect) in cases {
         let mut parts = files.split(' ');
