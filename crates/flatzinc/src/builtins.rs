@@ -313,6 +313,38 @@ pub static TABLE: &[Builtin] = &[
     }),
     row!("csp_table_int", 2, N, table),
     row!("csp_table_bool", 2, N, table),
+    row!("csp_regular", 6, N, regular),
+    row!("csp_circuit", 2, N, |c, a| {
+        let (xs, first) = (c.vars(&a[0])?, c.int(&a[1])?);
+        c.model.circuit(&xs, first).map(drop).map_err(e)
+    }),
+    row!("csp_subcircuit", 2, N, |c, a| {
+        let (xs, first) = (c.vars(&a[0])?, c.int(&a[1])?);
+        c.model.subcircuit(&xs, first).map(drop).map_err(e)
+    }),
+    row!("csp_count_eq", 3, N, |c, a| {
+        let (xs, n) = (c.vars(&a[0])?, c.var(&a[2])?);
+        match c.const_of(&a[1]) {
+            Some(v) => c.model.count(&xs, v, n).map(drop).map_err(e),
+            None => {
+                let y = c.var(&a[1])?;
+                c.model.count_var(&xs, y, n).map(drop).map_err(e)
+            }
+        }
+    }),
+    row!("csp_global_cardinality", 3, N, |c, a| {
+        let (xs, values, counts) = (c.vars(&a[0])?, c.ints(&a[1])?, c.vars(&a[2])?);
+        c.model
+            .global_cardinality(&xs, &values, &counts)
+            .map(drop)
+            .map_err(e)
+    }),
+    row!("csp_inverse", 3, N, |c, a| {
+        let (f, g, first) = (c.vars(&a[0])?, c.vars(&a[1])?, c.int(&a[2])?);
+        c.model.inverse(&f, &g, first).map(drop).map_err(e)
+    }),
+    row!("csp_lex_int", 3, N, lex),
+    row!("csp_lex_bool", 3, N, lex),
 ];
 
 /// The row for `name`.
@@ -495,4 +527,48 @@ fn table(c: &mut Ctx, a: &[Expr]) -> R<()> {
     }
     let rows: Vec<Vec<i64>> = flat.chunks(xs.len()).map(<[i64]>::to_vec).collect();
     c.model.table(&xs, &rows).map(drop).map_err(e)
+}
+
+/// `csp_regular(x, Q, S, d, q0, F)`: MiniZinc's DFA (states `1..Q`, symbols `1..S`, `d` row after row with `0` for
+/// "no transition") shifted to csp-core's 0-based states, state 0 dropped.
+fn regular(c: &mut Ctx, a: &[Expr]) -> R<()> {
+    let xs = c.vars(&a[0])?;
+    let (q, s, d) = (c.int(&a[1])?, c.int(&a[2])?, c.ints(&a[3])?);
+    let (q0, f) = (c.int(&a[4])?, c.set(&a[5])?);
+    let states = usize::try_from(q).map_err(|_| format!("regular: {q} states"))?;
+    let symbols = usize::try_from(s).map_err(|_| format!("regular: {s} symbols"))?;
+    if d.len() != states * symbols {
+        return Err(format!(
+            "regular: {} transitions for {states} states and {symbols} symbols",
+            d.len()
+        ));
+    }
+    if q0 < 1 || q0 > q {
+        return Err(format!("regular: start state {q0} is not in 1..{q}"));
+    }
+    let mut transitions = Vec::new();
+    for (k, &to) in d.iter().enumerate() {
+        if to == 0 {
+            continue;
+        }
+        if to < 1 || to > q {
+            return Err(format!("regular: transition to state {to}, not in 1..{q}"));
+        }
+        let (from, symbol) = (k / symbols, (k % symbols) as i64 + 1);
+        transitions.push((from, symbol, to as usize - 1));
+    }
+    let accepting: Vec<usize> = (1..=q)
+        .filter(|&k| f.contains(k))
+        .map(|k| k as usize - 1)
+        .collect();
+    c.model
+        .regular(&xs, states, q0 as usize - 1, &transitions, &accepting)
+        .map(drop)
+        .map_err(e)
+}
+
+/// `csp_lex_int(x, y, strict)`: `x <_lex y` (`strict`) or `x <=_lex y`, arrays of one length.
+fn lex(c: &mut Ctx, a: &[Expr]) -> R<()> {
+    let (xs, ys, strict) = (c.vars(&a[0])?, c.vars(&a[1])?, c.int(&a[2])? != 0);
+    c.model.lex(&xs, &ys, strict).map(drop).map_err(e)
 }

@@ -89,6 +89,9 @@ pub fn run(src: &str, opts: &Options, out: impl Write) -> Result<(), Error> {
         if let Some(v) = t.search.value_order {
             cfg = cfg.value_order(v);
         }
+        for p in &t.search.phases {
+            cfg = cfg.phase(&p.vars, p.var_order, p.value_order);
+        }
         for w in &t.search.warnings {
             eprintln!("fzn-csp-core: warning: {w}");
         }

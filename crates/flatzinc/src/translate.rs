@@ -36,13 +36,26 @@ pub enum Val {
     Array(Vec<Val>),
 }
 
+/// One `int_search` / `bool_search`: its variables and orders (a csp-core search phase).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseSpec {
+    /// The annotated variables, in the annotation's order.
+    pub vars: Vec<VarId>,
+    /// Variable order within the group.
+    pub var_order: VarOrder,
+    /// Value order for the group.
+    pub value_order: ValueOrder,
+}
+
 /// The search the annotations ask for (or `None` where they say nothing usable).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchSpec {
-    /// Variable order.
+    /// Variable order of the variables no annotation lists (the first annotation's).
     pub var_order: Option<VarOrder>,
-    /// Value order.
+    /// Value order of the variables no annotation lists (the first annotation's).
     pub value_order: Option<ValueOrder>,
+    /// One phase per `int_search` / `bool_search`, in the order of the annotations (`seq_search` flattened).
+    pub phases: Vec<PhaseSpec>,
     /// Parts of the annotation that could not be honoured exactly.
     pub warnings: Vec<String>,
 }
@@ -289,7 +302,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
     };
     let mut search = SearchSpec::default();
     for a in &fzn.solve.anns {
-        search_ann(a, &mut search);
+        search_ann(&mut cx, a, &mut search);
     }
     Ok(Translated {
         model: cx.model,
@@ -353,33 +366,26 @@ fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
     r.map_err(|e| format!("variable `{}`: {e}", d.name))
 }
 
-/// Reads one search annotation (the first usable `int_search` / `bool_search`, looking inside `seq_search`).
-fn search_ann(a: &Expr, s: &mut SearchSpec) {
+/// Reads one search annotation: each `int_search` / `bool_search` (also inside `seq_search`) becomes a phase.
+fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
     let Expr::Call(name, args) = a else {
         return;
     };
     match name.as_str() {
-        "seq_search" | "warm_start_array" => {
+        "seq_search" => {
             if let Some(Expr::Array(items)) = args.first() {
-                if name == "seq_search" && items.len() > 1 {
-                    s.warnings.push(
-                        "seq_search: csp-core branches on all variables with one strategy; the first \
-                         int_search/bool_search's orders are used for all"
-                            .into(),
-                    );
-                }
                 for i in items {
-                    search_ann(i, s);
+                    search_ann(cx, i, s);
                 }
             }
         }
-        "int_search" | "bool_search" if s.var_order.is_none() => {
+        "int_search" | "bool_search" => {
             let atom = |k: usize| match args.get(k) {
                 Some(Expr::Ident(n)) => n.as_str(),
                 _ => "",
             };
             let (vs, ws) = (atom(1), atom(2));
-            s.var_order = Some(match vs {
+            let var_order = match vs {
                 "input_order" => VarOrder::Input,
                 "first_fail" => VarOrder::Mrv,
                 "dom_w_deg" => VarOrder::DomWdeg,
@@ -390,8 +396,8 @@ fn search_ann(a: &Expr, s: &mut SearchSpec) {
                     ));
                     VarOrder::Input
                 }
-            });
-            s.value_order = Some(match ws {
+            };
+            let value_order = match ws {
                 "indomain_min" | "indomain" => ValueOrder::Ascending,
                 "indomain_median" | "indomain_middle" => ValueOrder::Median,
                 "indomain_split" => {
@@ -408,6 +414,30 @@ fn search_ann(a: &Expr, s: &mut SearchSpec) {
                     ));
                     ValueOrder::Ascending
                 }
+            };
+            // MiniZinc writes a slice of an array as `array1d(5..8, [...])` inside annotations.
+            let vars = match args.first() {
+                Some(Expr::Call(f, a))
+                    if f.starts_with("array") && f.ends_with('d') && !a.is_empty() =>
+                {
+                    cx.vars(&a[a.len() - 1])
+                }
+                Some(e) => cx.vars(e),
+                None => Ok(Vec::new()),
+            };
+            let vars = match vars {
+                Ok(v) => v,
+                Err(msg) => {
+                    s.warnings.push(format!("{name} ignored: {msg}"));
+                    return;
+                }
+            };
+            s.var_order.get_or_insert(var_order);
+            s.value_order.get_or_insert(value_order);
+            s.phases.push(PhaseSpec {
+                vars,
+                var_order,
+                value_order,
             });
         }
         _ => {}

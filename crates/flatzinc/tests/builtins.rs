@@ -346,6 +346,112 @@ fn library_globals_match_brute_force() {
     );
 }
 
+/// `succ` (values numbered from `first`) is one circuit through every node (`sub`: through the nodes that do not
+/// point to themselves, possibly none).
+fn is_circuit(succ: &[i64], first: i64, sub: bool) -> bool {
+    let n = succ.len() as i64;
+    if succ.iter().any(|&s| s < first || s >= first + n) {
+        return false;
+    }
+    let next = |i: usize| (succ[i] - first) as usize;
+    let moving: Vec<usize> = (0..succ.len()).filter(|&i| next(i) != i).collect();
+    if !sub && moving.len() != succ.len() {
+        return false;
+    }
+    let Some(&start) = moving.first() else {
+        return sub;
+    };
+    let (mut at, mut steps) = (start, 0);
+    loop {
+        at = next(at);
+        steps += 1;
+        if at == start || steps > moving.len() {
+            break;
+        }
+    }
+    at == start && steps == moving.len()
+}
+
+#[test]
+fn engine_globals_match_brute_force() {
+    // DFA over symbols 1..2: state 1 start, 2 after a 2 (accepting), 3 unreachable; no two 2s in a row.
+    let w = V::I("w", 0, 3);
+    check(
+        &[V::I("x", 0, 3), V::I("y", 0, 3), w],
+        "csp_regular([x, y, w], 3, 2, [1, 2, 1, 0, 3, 3], 1, {2, 3})",
+        |v| v.iter().all(|&s| s == 1 || s == 2) && v.windows(2).all(|p| p != [2, 2]) && v[2] == 2,
+    );
+    let s = V::I("s", 0, 4);
+    let (p, q) = (V::I("p", 0, 4), V::I("q", 1, 4));
+    check(
+        &[p, q, s, V::I("t", 1, 4)],
+        "csp_circuit([p, q, s, t], 1)",
+        |v| is_circuit(v, 1, false),
+    );
+    check(
+        &[p, q, s, V::I("t", 1, 4)],
+        "csp_subcircuit([p, q, s, t], 1)",
+        |v| is_circuit(v, 1, true),
+    );
+    check(&[X, Y], "csp_circuit([x, y], -1)", |v| {
+        is_circuit(v, -1, false)
+    });
+    check(&[X, Y, Z], "csp_subcircuit([x, y, z], -2)", |v| {
+        is_circuit(v, -2, true)
+    });
+    let n = V::I("n", 0, 3);
+    check(&[X, Y, n], "csp_count_eq([x, y, 1], 1, n)", |v| {
+        (v[0] == 1) as i64 + (v[1] == 1) as i64 + 1 == v[2]
+    });
+    check(&[X, Y, Z, n], "csp_count_eq([x, y], z, n)", |v| {
+        (v[0] == v[2]) as i64 + (v[1] == v[2]) as i64 == v[3]
+    });
+    let m = V::I("m", 0, 3);
+    check(
+        &[X, Y, Z, n, m],
+        "csp_global_cardinality([x, y, z], [0, 2], [n, m])",
+        |v| {
+            let k = |a: i64| v[..3].iter().filter(|&&x| x == a).count() as i64;
+            v[3] == k(0) && v[4] == k(2)
+        },
+    );
+    let (f1, f2, g1, g2) = (
+        V::I("f1", 0, 3),
+        V::I("f2", 1, 2),
+        V::I("g1", 1, 3),
+        V::I("g2", -1, 2),
+    );
+    check(
+        &[f1, f2, g1, g2],
+        "csp_inverse([f1, f2], [g1, g2], 1)",
+        |v| {
+            let (f, g) = (&v[..2], &v[2..]);
+            (0..2).all(|i| {
+                (1..=2).contains(&f[i])
+                    && (1..=2).contains(&g[i])
+                    && g[(f[i] - 1) as usize] == i as i64 + 1
+            })
+        },
+    );
+    check(&[X, Y, Z], "csp_inverse([x, y, z], [y, z, x], -2)", |v| {
+        let g = [v[1], v[2], v[0]];
+        (0..3).all(|i| (-2..=0).contains(&v[i]) && g[(v[i] + 2) as usize] == i as i64 - 2)
+    });
+    let w2 = V::I("w", -2, 2);
+    check(&[X, Y, Z, w2], "csp_lex_int([x, y], [z, w], true)", |v| {
+        (v[0], v[1]) < (v[2], v[3])
+    });
+    check(&[X, Y, Z, w2], "csp_lex_int([x, y], [z, w], false)", |v| {
+        (v[0], v[1]) <= (v[2], v[3])
+    });
+    check(&[A, B, C, R], "csp_lex_bool([a, b], [c, r], false)", |v| {
+        (v[0], v[1]) <= (v[2], v[3])
+    });
+    check(&[A, B, C, R], "csp_lex_bool([a, b], [c, r], true)", |v| {
+        (v[0], v[1]) < (v[2], v[3])
+    });
+}
+
 #[test]
 fn every_table_row_is_covered_by_a_test_above() {
     let src = include_str!("builtins.rs");

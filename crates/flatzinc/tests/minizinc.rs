@@ -149,6 +149,10 @@ fn project_models_agree_with_gecode() {
         ("knapsack.mzn", Expect::Optimum(55)),
         ("elements.mzn", Expect::Optimum(21)),
         ("unsat.mzn", Expect::Unsat),
+        ("roster.mzn", Expect::Solutions(62)),
+        ("tour_pairs.mzn", Expect::Solutions(20)),
+        ("tsp.mzn", Expect::Optimum(38)),
+        ("inverse_offsets.mzn", Expect::Solutions(2)),
     ];
     for (files, expect) in cases {
         let mut parts = files.split(' ');
@@ -266,7 +270,8 @@ impl Rng {
 }
 
 /// A random MiniZinc model over 4 integers in -2..3 and 3 Booleans, with 3 to 5 constraints drawn from templates
-/// that reach every integer and Boolean builtin and the library's globals; an optimisation goal one time in three.
+/// that reach every integer and Boolean builtin and the library's globals; an optimisation goal one time in four, a
+/// `seq_search` of three phases one time in four.
 fn random_model(seed: u64) -> String {
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut m = String::from(
@@ -278,7 +283,7 @@ fn random_model(seed: u64) -> String {
         let (p, q) = (1 + r.below(3), 1 + r.below(3));
         let c = r.int(-3, 3);
         let rel = ["=", "!=", "<", "<=", ">", ">="][r.below(6)];
-        let line = match r.below(20) {
+        let line = match r.below(28) {
             0 => format!(
                 "{} * x[{i}] + {} * x[{j}] {rel} {c}",
                 r.int(-3, 3),
@@ -302,12 +307,46 @@ fn random_model(seed: u64) -> String {
             16 => format!("sum(t in 1..3)(bool2int(b[t])) {rel} x[{i}]"),
             17 => format!("[true, false, true][(x[{i}] + 2) mod 3 + 1] = b[{p}]"),
             18 => format!("b[(x[{i}] + 2) mod 3 + 1] <-> b[{p}] /\\ b[{q}]"),
+            20 => "regular(x, 2, 3, [| 1, 2, 0 | 2, 0, 1 |], 1, {1})".to_string(),
+            21 => "circuit(x)".to_string(),
+            22 => "subcircuit(x)".to_string(),
+            23 => format!(
+                "global_cardinality([x[1], x[2], x[3]], [{c}, {}], [x[4], bool2int(b[{p}])])",
+                c + 1
+            ),
+            24 => match r.below(2) {
+                0 => format!("count([x[1], x[2], x[3]], x[{i}]) {rel} {c}"),
+                _ => format!("count([x[1], x[2], x[3]], {c}) = x[{i}]"),
+            },
+            25 => "inverse([x[1], x[2]], [x[3], x[4]])".to_string(),
+            26 => match r.below(3) {
+                0 => format!(
+                    "lex_less([x[{i}], x[{j}]], [x[{k}], x[{}]])",
+                    1 + r.below(4)
+                ),
+                1 => format!(
+                    "lex_lesseq([x[{i}], x[{j}], x[{k}]], [x[{}], x[{i}]])",
+                    1 + r.below(4)
+                ),
+                _ => format!("lex_less([x[{i}]], [x[{j}], x[{k}]])"),
+            },
+            27 => match r.below(2) {
+                0 => format!(
+                    "lex_lesseq([b[{p}], b[{q}]], [b[{}], b[{p}]])",
+                    1 + r.below(3)
+                ),
+                _ => format!("lex_less([b[{p}], b[{q}], b[3]], [b[{q}], b[{p}]])"),
+            },
             _ => format!("pow(x[{i}], {}) {rel} x[{j}] + {c}", r.below(3)),
         };
         m += &format!("constraint {line};\n");
     }
-    m += match r.below(3) {
+    m += match r.below(4) {
         0 => "solve minimize x[1] - 2 * x[2] + bool2int(b[1]);\n",
+        // Phased search: the enumeration must stay complete.
+        1 => "solve :: seq_search([int_search([x[3], x[1]], first_fail, indomain_median), \
+              bool_search(b, input_order, indomain_min), int_search([x[2]], dom_w_deg, indomain_random)]) \
+              satisfy;\n",
         _ => "solve satisfy;\n",
     };
     m

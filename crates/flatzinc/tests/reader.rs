@@ -190,3 +190,68 @@ fn errors_are_typed() {
     let e = run("solve satisfy", &Options::default(), &mut out).expect_err("no semicolon");
     assert!(matches!(e, Error::Parse(_)));
 }
+
+#[test]
+fn seq_search_groups_are_phases_with_their_own_orders() {
+    // y is annotated first: it is branched on first (ascending from its lower bound 2, since x < y), then x with
+    // its own median order. One global order (the old mapping) would give x = 1 or y = 5.
+    let src =
+        "var 1..9: x :: output_var;\nvar 1..9: y :: output_var;\nvar 1..9: z :: output_var;\n\
+               constraint int_lt(x, y);\n\
+               solve :: seq_search([int_search([y], input_order, indomain_min, complete), \
+               int_search([x, z], input_order, indomain_median, complete)]) satisfy;\n";
+    assert_eq!(
+        go(src, &Options::default()).expect("solves"),
+        "x = 1;\ny = 2;\nz = 5;\n----------\n"
+    );
+    // The groups swapped: x first, at the (lower) median 4 of 1..8, then y ascending from 5.
+    let src = "var 1..9: x :: output_var;\nvar 1..9: y :: output_var;\n\
+               constraint int_lt(x, y);\n\
+               solve :: seq_search([int_search([x], input_order, indomain_median, complete), \
+               bool_search([], input_order, indomain_min, complete), \
+               int_search([y], first_fail, indomain_min, complete)]) satisfy;\n";
+    assert_eq!(
+        go(src, &Options::default()).expect("solves"),
+        "x = 4;\ny = 5;\n----------\n"
+    );
+    // A slice as MiniZinc writes it in annotations: `array1d(2..2, [...])`.
+    let src = "var 1..9: x :: output_var;\nvar 1..9: y :: output_var;\n\
+               constraint int_lt(x, y);\n\
+               solve :: seq_search([int_search(array1d(2..2, [y]), input_order, indomain_median, complete), \
+               int_search([x], input_order, indomain_min, complete)]) satisfy;\n";
+    assert_eq!(
+        go(src, &Options::default()).expect("solves"),
+        "x = 1;\ny = 5;\n----------\n"
+    );
+}
+
+#[test]
+fn search_annotations_become_one_phase_each() {
+    use csp_core::{ValueOrder, VarOrder};
+    let src = "var 1..9: x;\nvar bool: b;\narray [1..2] of var int: v = [x, x];\n\
+               solve :: seq_search([int_search(v, dom_w_deg, indomain_random, complete), \
+               bool_search([b], smallest, indomain_max, complete)]) satisfy;\n";
+    let fzn = flatzinc::parser::parse(src).expect("parses");
+    let t = flatzinc::translate::translate(&fzn).expect("translates");
+    let s = &t.search;
+    assert_eq!(s.phases.len(), 2);
+    assert_eq!(s.phases[0].vars.len(), 2);
+    assert_eq!(s.phases[0].vars[0], s.phases[0].vars[1]);
+    assert_eq!(
+        (s.phases[0].var_order, s.phases[0].value_order),
+        (VarOrder::DomWdeg, ValueOrder::Random)
+    );
+    assert_eq!(s.phases[1].vars.len(), 1);
+    assert_ne!(s.phases[1].vars[0], s.phases[0].vars[0]);
+    assert_eq!(
+        (s.phases[1].var_order, s.phases[1].value_order),
+        (VarOrder::Input, ValueOrder::Ascending)
+    );
+    // The unlisted variables keep the first annotation's orders; the unsupported ones are warned about.
+    assert_eq!(
+        (s.var_order, s.value_order),
+        (Some(VarOrder::DomWdeg), Some(ValueOrder::Random))
+    );
+    assert_eq!(s.warnings.len(), 2, "{:?}", s.warnings);
+    assert!(s.warnings[0].contains("smallest") && s.warnings[1].contains("indomain_max"));
+}
