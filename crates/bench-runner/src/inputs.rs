@@ -84,7 +84,11 @@ pub fn default_datasets(kind: &str) -> Vec<PathBuf> {
 pub fn default_html_path() -> PathBuf {
     let target = match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ if workspace_dir().join("Cargo.toml").is_file() => workspace_dir().join("target"),
+        // Canonical, so stderr names `/path/to/workspace/target/...` rather than `crates/bench-runner/../..`.
+        _ if workspace_dir().join("Cargo.toml").is_file() => workspace_dir()
+            .canonicalize()
+            .unwrap_or_else(|_| workspace_dir())
+            .join("target"),
         _ => PathBuf::from("target"),
     };
     target.join("bench-report").join("index.html")
