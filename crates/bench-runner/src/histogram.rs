@@ -101,7 +101,8 @@ impl From<Histogram> for HistogramData {
 impl TryFrom<HistogramData> for Histogram {
     type Error = String;
 
-    /// Rebuilds a histogram, checking that bucket indices exist and their counts add up to `count`.
+    /// Rebuilds a histogram, checking that bucket indices exist, their counts add up to `count`, and the minimum is
+    /// not above the maximum.
     fn try_from(d: HistogramData) -> Result<Self, String> {
         let mut h = Histogram::default();
         let mut total: u64 = 0;
@@ -118,6 +119,13 @@ impl TryFrom<HistogramData> for Histogram {
             return Err(format!(
                 "histogram buckets hold {total} values but its count says {}",
                 d.count
+            ));
+        }
+        // Quantiles clamp into [min, max]: a file claiming min > max must be refused, not reach that clamp.
+        if d.count > 0 && d.min_nanos > d.max_nanos {
+            return Err(format!(
+                "histogram minimum {} ns is above its maximum {} ns",
+                d.min_nanos, d.max_nanos
             ));
         }
         h.count = d.count;
@@ -279,6 +287,9 @@ mod tests {
         assert_eq!(back.quantile_micros(0.5), h.quantile_micros(0.5));
         let lying = text.replace("\"count\":5", "\"count\":6");
         assert!(serde_json::from_str::<Histogram>(&lying).is_err());
+        let inverted = text.replace("\"min_nanos\":3", "\"min_nanos\":99999999");
+        assert_ne!(inverted, text);
+        assert!(serde_json::from_str::<Histogram>(&inverted).is_err());
         let empty: Histogram =
             serde_json::from_str(&serde_json::to_string(&Histogram::default()).unwrap()).unwrap();
         assert_eq!(empty, Histogram::default());

@@ -35,12 +35,30 @@ pub const ENV_VARS: [&str; 5] = [
 ];
 
 /// One shard of a split run: `index` in `0..count`. The whole run is the shard `0/1`.
+///
+/// Deserializing checks the invariant as [`Shard::new`] does, so a shard read from a report can never divide by 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RawShard")]
 pub struct Shard {
     /// 0-based shard number, below `count`.
     pub index: u64,
     /// Number of shards, at least 1.
     pub count: u64,
+}
+
+/// A shard as written in a file, before [`Shard::new`] checks it.
+#[derive(Deserialize)]
+struct RawShard {
+    index: u64,
+    count: u64,
+}
+
+impl TryFrom<RawShard> for Shard {
+    type Error = ShardError;
+
+    fn try_from(raw: RawShard) -> Result<Shard, ShardError> {
+        Shard::new(raw.index, raw.count)
+    }
 }
 
 /// A shard that could not be read from a flag or the environment.
@@ -232,6 +250,14 @@ mod tests {
         ]))
         .unwrap_err();
         assert!(e.to_string().contains("out of range"));
+    }
+
+    #[test]
+    fn a_shard_read_from_json_is_checked_like_a_flag() {
+        let s: Shard = serde_json::from_str(r#"{"index":1,"count":3}"#).unwrap();
+        assert_eq!(s, Shard::new(1, 3).unwrap());
+        assert!(serde_json::from_str::<Shard>(r#"{"index":0,"count":0}"#).is_err());
+        assert!(serde_json::from_str::<Shard>(r#"{"index":3,"count":3}"#).is_err());
     }
 
     #[test]
