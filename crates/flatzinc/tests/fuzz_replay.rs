@@ -1,46 +1,48 @@
-//! Replays the saved fuzz inputs of `parse_fzn` (fuzz/corpus, fuzz/regressions) through the target's body, and
-//! every prefix of the seeds, on stable.
+//! Replays the saved fuzz inputs of `parse_fzn` (fuzz/corpus, fuzz/regressions) through the target's body (the
+//! harness: [`test_support::replay`]), every prefix of the seeds, and seeded mutations of them, on stable.
 
-use std::path::Path;
+use csp_core::rng::Rng;
 
 #[test]
 fn saved_fuzz_inputs_keep_their_properties() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
-    let mut n = 0;
-    for dir in ["corpus/parse_fzn", "regressions/parse_fzn"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let data = std::fs::read(e.path()).expect("read fuzz input");
-            flatzinc::fuzz_targets::fuzz_fzn(&data);
-            if e.file_name().to_string_lossy().starts_with("seed_") {
-                for cut in (0..data.len()).step_by(7) {
-                    flatzinc::fuzz_targets::fuzz_fzn(&data[..cut]);
-                }
-            }
-            n += 1;
+    let ran = test_support::replay("parse_fzn", |data| {
+        flatzinc::fuzz_targets::fuzz_fzn(data);
+    });
+    assert!(ran >= 3, "expected the seed corpus, found {ran} inputs");
+}
+
+#[test]
+fn every_prefix_of_the_seed_inputs_keeps_the_properties() {
+    let seeds = seeds();
+    assert!(seeds.len() >= 3, "expected the seed corpus");
+    for data in &seeds {
+        for cut in (0..data.len()).step_by(7) {
+            flatzinc::fuzz_targets::fuzz_fzn(&data[..cut]);
         }
     }
-    assert!(n >= 3, "expected the seed corpus, found {n} inputs");
+}
+
+/// The hand-written `seed_*` inputs of the corpus.
+fn seeds() -> Vec<Vec<u8>> {
+    test_support::fuzz_inputs("parse_fzn")
+        .into_iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("seed_"))
+        })
+        .map(|p| std::fs::read(&p).expect("read a seed input"))
+        .collect()
 }
 
 /// A stable stand-in for a fuzzing session: seeded mutations of the seed inputs (byte replaced by a FlatZinc
 /// token character, byte deleted, chunk duplicated) through the target's body.
 #[test]
 fn mutated_seed_inputs_keep_their_properties() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/parse_fzn");
     let alphabet = b"0123456789-.:;,()[]{}=% \nabxyz_\"";
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut rnd = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n.max(1) as u64) as usize
-    };
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
+    let mut rnd = |n: usize| rng.below_usize(n.max(1));
     let mut runs = 0;
-    for e in std::fs::read_dir(root).expect("seed corpus").flatten() {
-        let seed = std::fs::read(e.path()).expect("read seed");
+    for seed in seeds() {
         for _ in 0..400 {
             let mut data = seed.clone();
             for _ in 0..1 + rnd(4) {
