@@ -358,8 +358,11 @@ pub fn generate_unique(
     givens: f64,
     seed: u64,
 ) -> Result<(Hidato, Vec<usize>), PuzzleError> {
-    let mut rng = Rng::new(seed);
     let n = width * height;
+    if n == 0 {
+        return Err(PuzzleError::Invalid("a Hidato needs at least one cell".into()));
+    }
+    let mut rng = Rng::new(seed);
     let path = random_path(width, height, &mut rng);
     let mut numbers = vec![0; n];
     for (v, &p) in path.iter().enumerate() {
