@@ -182,12 +182,12 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 
 /// The `--kind` of a run: Sudoku (the `sudoku` crate's registry) or one of the `puzzles` crate's families, whose
 /// one list (`puzzles::FAMILIES`) is the only place a family is named, so a new family needs no line here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Kind(pub Option<puzzles::Kind>);
+#[derive(Clone, Copy, Debug)]
+pub struct Kind(pub Option<&'static puzzles::Family>);
 
 impl Kind {
     /// The `puzzles` crate's family, for every kind but Sudoku.
-    pub fn puzzles_kind(self) -> Option<puzzles::Kind> {
+    pub fn puzzles_family(self) -> Option<&'static puzzles::Family> {
         self.0
     }
 }
@@ -197,7 +197,7 @@ pub fn parse_kind(s: &str) -> Result<Kind, String> {
     if s == "sudoku" {
         return Ok(Kind(None));
     }
-    s.parse::<puzzles::Kind>()
-        .map(|k| Kind(Some(k)))
+    puzzles::family(s)
+        .map(|f| Kind(Some(f)))
         .map_err(|e| format!("{e}, or sudoku"))
 }

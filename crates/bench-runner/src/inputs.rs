@@ -34,29 +34,20 @@ fn txt_files(dir: &Path) -> Vec<PathBuf> {
 /// The default datasets of a puzzle family, in a stable order.
 ///
 /// Sudoku: `datasets/generated/*.txt` then `datasets/famous/*.txt`; when neither folder has any, every `.txt`
-/// directly in `datasets/` or one folder below it. Other families: each folder `datasets/puzzles/<kind>*/` is one
-/// dataset of one instance per file.
+/// directly in `datasets/` or one folder below it. Other families: each folder of `datasets/puzzles/` that the
+/// family's descriptor lists (`puzzles::Family::datasets`) is one dataset of one instance per file.
 pub fn default_datasets(kind: &str) -> Vec<PathBuf> {
     let root = datasets_dir();
     if kind != "sudoku" {
-        // One directory dataset per folder named after the kind (`latin`, `latin-unique`, ...).
+        // The folders the family's descriptor names (`latin` and `latin-unique`, ...), those that exist.
         let dir = root.join("puzzles");
-        let mut dirs: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map(|rd| {
-                rd.filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.is_dir())
-                    .filter(|p| {
-                        p.file_name().is_some_and(|n| {
-                            let n = n.to_string_lossy();
-                            n == kind || n.starts_with(&format!("{kind}-"))
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        dirs.sort();
-        return dirs;
+        return puzzles::family(kind)
+            .map(|f| f.datasets)
+            .unwrap_or_default()
+            .iter()
+            .map(|d| dir.join(d))
+            .filter(|p| p.is_dir())
+            .collect();
     }
     let mut files: Vec<PathBuf> = ["generated", "famous"]
         .iter()

@@ -35,7 +35,7 @@ fn main() -> ExitCode {
     if let Some(Command::Merge(m)) = &args.command {
         return merge(m);
     }
-    match args.kind.puzzles_kind() {
+    match args.kind.puzzles_family() {
         None => app(&bench_runner::sudoku_family::SudokuFamily, &args),
         Some(kind) => app(&bench_runner::puzzles_family::PuzzlesFamily(kind), &args),
     }

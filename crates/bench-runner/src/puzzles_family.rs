@@ -1,4 +1,4 @@
-//! The other puzzle families (`--kind queens|color|latin|killer|kenken`) through the `puzzles` crate's
+//! The other puzzle families (`--kind NAME` for every name of `puzzles::FAMILIES`) through the `puzzles` crate's
 //! [`Puzzle`] trait.
 //!
 //! A dataset is one instance per file (a file, or a directory of them, as `datasets/puzzles/<kind>/` ships them).
@@ -12,7 +12,7 @@
 use std::io::{BufRead, Read};
 
 use csp_core::{LimitKind, Limits, Outcome};
-use puzzles::{strategy, AnyPuzzle, Kind, Mode, PuzzleError};
+use puzzles::{apply_strategy, AnyPuzzle, Mode, PuzzleError};
 
 use crate::family::{Answer, Entry, Family, Record, SolverName, Verdict};
 
@@ -56,11 +56,10 @@ pub struct PuzzleAnswer {
     pub verified: Result<(), String>,
 }
 
-/// Adapter from the `puzzles` crate to the runner, for one family.
-pub struct PuzzlesFamily(pub Kind);
+/// Adapter from the `puzzles` crate to the runner, for one family of `puzzles::FAMILIES`.
+pub struct PuzzlesFamily(pub &'static puzzles::Family);
 
-fn parse(kind: Kind, text: &str) -> Result<Instance, String> {
-    let family = kind.family().map_err(|e| e.to_string())?;
+fn parse(family: &puzzles::Family, text: &str) -> Result<Instance, String> {
     let p = family.parse(text).map_err(|e| e.to_string())?;
     // Contradictory instances (clashing givens, unreachable cage sums) are invalid input, found before any search.
     match p.check_encoding() {
@@ -75,7 +74,7 @@ fn solve_one(
     mode: Mode,
     limits: &Limits,
 ) -> Result<puzzles::DynReport, String> {
-    let config = strategy::apply(p.strategy(), spec)?.limits(limits.clone());
+    let config = apply_strategy(p.strategy(), spec)?.limits(limits.clone());
     p.run(Some(&config), mode).map_err(|e| e.to_string())
 }
 
@@ -86,7 +85,7 @@ impl Family for PuzzlesFamily {
     type Request = (Mode, Limits);
 
     fn kind(&self) -> &'static str {
-        self.0.name()
+        self.0.name
     }
 
     fn solvers(&self) -> Vec<SolverName> {

@@ -2,7 +2,7 @@
 //! DSATUR upper bound, then descending k with the engine until k - 1 colours are proved impossible.
 //! Run: `cargo run --release -p puzzles --example chromatic -- 4`
 use puzzles::color::{chromatic_number, Coloring};
-use puzzles::graph::{mycielski_graph, verify_coloring};
+use puzzles::color::{mycielski_graph, verify_coloring};
 use puzzles::Puzzle;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -18,8 +18,10 @@ use std::time::Instant;
 use csp_core::{Model, Outcome, Propagation, SearchConfig, Solution, Stats, ValueOrder, VarOrder};
 
 use crate::error::{ParseError, PuzzleError, VerifyError};
-use crate::graph::{clique_cover, dsatur, greedy_clique, verify_coloring, Graph};
-use crate::puzzle::{solve_encoded, Encoding, Kind, Mode, Puzzle, Report};
+use crate::family::{Family, Generator, Opt, Options};
+use crate::graph::{clique_cover, dsatur, greedy_clique};
+pub use crate::graph::{mycielski_graph, queen_graph, verify_coloring, Graph, MAX_VERTICES};
+use crate::puzzle::{solve_encoded, Encoding, Mode, Puzzle, Report};
 
 /// A colouring instance: a graph and, optionally, the number of colours allowed.
 #[derive(Clone, Debug)]
@@ -189,11 +191,55 @@ pub fn chromatic_number(
 }
 
 /// This family's line in [`crate::FAMILIES`].
-pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Coloring>();
+pub const FAMILY: Family = Family {
+    options: &[Opt::value(
+        "colors",
+        "K",
+        "Number of colours; without it, find the chromatic number by descending k.",
+    )
+    .short('k')],
+    generators: &[
+        Generator {
+            name: "queen-graph",
+            about: "The queen graph queenN_N in DIMACS format.",
+            options: &[Opt::positional("n", "N", "Board side.")],
+            run: generate_queen_graph,
+        },
+        Generator {
+            name: "myciel",
+            about: "The Mycielski graph myciel<K> in DIMACS format (chromatic number K + 1).",
+            options: &[Opt::positional("k", "K", "K, 1..=12.")],
+            run: generate_myciel,
+        },
+    ],
+    datasets: &["color"],
+    ..Family::of::<Coloring>(
+        "color",
+        "Graph colouring of DIMACS .col files: a k-colouring with -k, else the chromatic number.",
+    )
+};
+
+fn generate_queen_graph(options: &Options) -> Result<String, String> {
+    let n: usize = options.require("n")?;
+    if n == 0 || n > 64 {
+        return Err(format!("queen graph side must be 1..=64, got {n}"));
+    }
+    Ok(queen_graph(n, n).to_dimacs(&format!("queen{n}_{n}: queen graph of a {n}x{n} board")))
+}
+
+fn generate_myciel(options: &Options) -> Result<String, String> {
+    let k: usize = options.require("k")?;
+    if !(1..=12).contains(&k) {
+        return Err(format!("Mycielski index must be 1..=12, got {k}"));
+    }
+    Ok(mycielski_graph(k).to_dimacs(&format!(
+        "myciel{k}: Mycielski graph, chromatic number {}",
+        k + 1
+    )))
+}
 
 impl Puzzle for Coloring {
     type Answer = Vec<usize>;
-    const KIND: Kind = Kind::Color;
 
     fn parse(text: &str) -> Result<Self, ParseError> {
         Ok(Coloring::new(Graph::parse_dimacs(text)?, None))
@@ -255,6 +301,18 @@ impl Puzzle for Coloring {
         "coloring"
     }
 
+    fn configure(&mut self, options: &Options) -> Result<(), String> {
+        self.k = options.get("colors")?;
+        Ok(())
+    }
+
+    fn check_options(options: &Options, mode: Mode) -> Result<(), String> {
+        if matches!(mode, Mode::Count(_)) && !options.flag("colors") {
+            return Err("--count counts k-colourings and needs -k K (without -k the chromatic number is searched)".into());
+        }
+        Ok(())
+    }
+
     fn solve(&self, config: &SearchConfig, mode: Mode) -> Result<Report<Vec<usize>>, PuzzleError> {
         let mut report = match self.k {
             Some(k) => {
@@ -295,7 +353,6 @@ impl Puzzle for Coloring {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::graph::{mycielski_graph, queen_graph};
 
     #[test]
     fn a_clique_larger_than_k_is_infeasible_without_search() {

@@ -12,11 +12,14 @@
 use csp_core::Limits;
 
 use crate::color::Coloring;
+use crate::color::Graph;
 use crate::error::ParseError;
-use crate::graph::Graph;
+use crate::hidato::Hidato;
+use crate::kakuro::Kakuro;
 use crate::kenken::KenKen;
 use crate::killer::Killer;
 use crate::latin::Latin;
+use crate::nonogram::Nonogram;
 use crate::puzzle::{Mode, Puzzle, Report};
 use crate::queens::Queens;
 
@@ -137,9 +140,11 @@ pub fn fuzz_dimacs(data: &[u8]) {
     }
 }
 
-/// Target `parse_puzzles`: the Queens, Latin square, Killer Sudoku and KenKen readers on arbitrary text.
+/// Target `parse_puzzles`: the Queens, Latin square, Killer Sudoku, KenKen, Kakuro, Nonogram and Hidato readers on
+/// arbitrary text.
 ///
-/// Bytes: the first picks the family, the rest is the file. Properties: no panic; errors name a line of the
+/// Bytes: the first picks the family (its value modulo 7: 0 queens, 1 Latin, 2 Killer, 3 KenKen, 4 Kakuro,
+/// 5 Nonogram, 6 Hidato; before Kakuro, Nonogram and Hidato it was modulo 4), the rest is the file. Properties: no panic; errors name a line of the
 /// input; an instance read prints (`to_text`) and reads back unchanged; a small instance solved within
 /// [`FUZZ_NODE_CAP`] nodes per search has an answer its family's checker accepts.
 pub fn fuzz_puzzles(data: &[u8]) {
@@ -151,7 +156,7 @@ pub fn fuzz_puzzles(data: &[u8]) {
     };
     let limited =
         |config: csp_core::SearchConfig| config.limits(Limits::none().with_nodes(FUZZ_NODE_CAP));
-    match family % 4 {
+    match family % 7 {
         0 => match Queens::parse(text) {
             Ok(q) if q.n <= 12 => {
                 let report = q.solve(&limited(q.default_config()), Mode::Count(2));
@@ -187,6 +192,51 @@ pub fn fuzz_puzzles(data: &[u8]) {
                 );
                 if let Ok(report) = k.solve(&limited(k.default_config()), Mode::Count(2)) {
                     check_report("killer", &report);
+                }
+            }
+            Err(e) => check_error(&e, text),
+        },
+        4 => match Kakuro::parse(text) {
+            Ok(k) => {
+                assert_eq!(
+                    Kakuro::parse(&k.to_text()).as_ref(),
+                    Ok(&k),
+                    "Kakuro round trip"
+                );
+                if k.whites().len() <= 30 {
+                    if let Ok(report) = k.solve(&limited(k.default_config()), Mode::Count(2)) {
+                        check_report("kakuro", &report);
+                    }
+                }
+            }
+            Err(e) => check_error(&e, text),
+        },
+        5 => match Nonogram::parse(text) {
+            Ok(n) => {
+                assert_eq!(
+                    Nonogram::parse(&n.to_text()).as_ref(),
+                    Ok(&n),
+                    "Nonogram round trip"
+                );
+                if n.height() * n.width() <= 100 {
+                    if let Ok(report) = n.solve(&limited(n.default_config()), Mode::Count(2)) {
+                        check_report("nonogram", &report);
+                    }
+                }
+            }
+            Err(e) => check_error(&e, text),
+        },
+        6 => match Hidato::parse(text) {
+            Ok(h) => {
+                assert_eq!(
+                    Hidato::parse(&h.to_text()).as_ref(),
+                    Ok(&h),
+                    "Hidato round trip"
+                );
+                if h.cells().len() <= 30 {
+                    if let Ok(report) = h.solve(&limited(h.default_config()), Mode::Count(2)) {
+                        check_report("hidato", &report);
+                    }
                 }
             }
             Err(e) => check_error(&e, text),
@@ -235,6 +285,9 @@ mod tests {
             b"p edge 5 1\ne 1 5\n",
             b"\x008",
             b"\x01",
+            b"\x04X 4\\ 7\\\n\\3 . .\n\\8 . .\n",
+            b"\x05rows\n1\n0\ncolumns\n1\n0\n",
+            b"\x061 . X\n. 4 .\n",
         ] {
             fuzz_dimacs(data);
             fuzz_puzzles(data);

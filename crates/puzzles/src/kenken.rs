@@ -25,7 +25,8 @@ use csp_core::{
 
 use crate::cages::{check_partition, grow_cages, parse_cells, Cage};
 use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
-use crate::puzzle::{solve_encoded, Encoding, Kind, Mode, Puzzle};
+use crate::family::{Family, Generator, Opt, Options};
+use crate::puzzle::{solve_encoded, Encoding, Mode, Puzzle};
 use crate::rng::Rng;
 use crate::text::{cell_name, content_lines, grid_one_line, grid_rows, tokens};
 
@@ -273,11 +274,39 @@ fn parse_clue(line: usize, col: usize, tok: &str) -> Result<Clue, ParseError> {
 }
 
 /// This family's line in [`crate::FAMILIES`].
-pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<KenKen>();
+pub const FAMILY: Family = Family {
+    generators: &[Generator {
+        name: "kenken",
+        about: "A uniquely solvable KenKen.",
+        options: &[
+            Opt::value("size", "SIZE", "Grid size.").default("6"),
+            Opt::value("seed", "SEED", "Seed.").default("1"),
+            Opt::value("max-cage", "MAX_CAGE", "Largest cage.").default("4"),
+        ],
+        run: generate_text,
+    }],
+    datasets: &["kenken"],
+    ..Family::of::<KenKen>("kenken", "KenKen.")
+};
+
+/// `puzzles generate kenken`: the instance with `#` lines saying how it was made and its solution.
+fn generate_text(options: &Options) -> Result<String, String> {
+    let size: usize = options.require("size")?;
+    let seed: u64 = options.require("seed")?;
+    let max_cage: usize = options.require("max-cage")?;
+    if size == 0 || size > 9 {
+        return Err("generated KenKen size must be 1..=9".into());
+    }
+    let (k, sol) = generate_unique(size, seed, max_cage).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "# KenKen {size}x{size}, unique solution, seed {seed}, cages of at most {max_cage} cells\n# solution {}\n{}",
+        grid_one_line(size, &sol),
+        k.to_text()
+    ))
+}
 
 impl Puzzle for KenKen {
     type Answer = Vec<usize>;
-    const KIND: Kind = Kind::Kenken;
 
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut lines = content_lines(text);

@@ -25,7 +25,8 @@ use csp_core::{
 
 use crate::cages::{check_partition, grow_cages, parse_cells, Cage};
 use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
-use crate::puzzle::{solve_encoded, Encoding, Kind, Mode, Puzzle};
+use crate::family::{Family, Generator, Opt, Options};
+use crate::puzzle::{solve_encoded, Encoding, Mode, Puzzle};
 use crate::rng::Rng;
 use crate::text::{cell_name, content_lines, grid_one_line, tokens};
 
@@ -195,11 +196,34 @@ pub fn verify_grid(instance: &Killer, grid: &[u8]) -> Result<(), VerifyError> {
 }
 
 /// This family's line in [`crate::FAMILIES`].
-pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Killer>();
+pub const FAMILY: Family = Family {
+    generators: &[Generator {
+        name: "killer",
+        about: "A uniquely solvable Killer Sudoku.",
+        options: &[
+            Opt::value("seed", "SEED", "Seed.").default("1"),
+            Opt::value("max-cage", "MAX_CAGE", "Largest cage.").default("5"),
+        ],
+        run: generate_text,
+    }],
+    datasets: &["killer"],
+    ..Family::of::<Killer>("killer", "Killer Sudoku.")
+};
+
+/// `puzzles generate killer`: the instance with `#` lines saying how it was made and its solution.
+fn generate_text(options: &Options) -> Result<String, String> {
+    let seed: u64 = options.require("seed")?;
+    let max_cage: usize = options.require("max-cage")?;
+    let (k, sol) = generate_unique(seed, max_cage).map_err(|e| e.to_string())?;
+    let sol: String = sol.iter().map(|d| (b'0' + d) as char).collect();
+    Ok(format!(
+        "# Killer Sudoku, unique solution, seed {seed}, cages of at most {max_cage} cells\n# solution {sol}\n{}",
+        k.to_text()
+    ))
+}
 
 impl Puzzle for Killer {
     type Answer = Vec<u8>;
-    const KIND: Kind = Kind::Killer;
 
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut cages = Vec::new();

@@ -21,7 +21,8 @@
 use csp_core::{Model, Propagation, SearchConfig, Solution, ValueOrder, VarOrder};
 
 use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
-use crate::puzzle::{Encoding, Kind, Mode, Puzzle};
+use crate::family::{Family, Generator, Opt, Options};
+use crate::puzzle::{Encoding, Mode, Puzzle};
 use crate::rng::Rng;
 use crate::text::{cell_name, content_lines, grid_one_line, grid_rows, tokens};
 
@@ -122,11 +123,57 @@ pub fn verify_square(instance: &Latin, grid: &[usize]) -> Result<(), VerifyError
 }
 
 /// This family's line in [`crate::FAMILIES`].
-pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Latin>();
+pub const FAMILY: Family = Family {
+    generators: &[Generator {
+        name: "latin",
+        about: "A quasigroup-with-holes instance (random Latin square by Jacobson-Matthews, random holes).",
+        options: &[
+            Opt::value("order", "ORDER", "Order.").default("30"),
+            Opt::value("holes", "HOLES", "Share of cells left empty.").default("0.42"),
+            Opt::value("seed", "SEED", "Seed.").default("1"),
+            Opt::flag(
+                "unique",
+                "Keep the completion unique: empty cells in random order, skipping any hole that would allow a \
+                 second solution, up to the --holes share (slow for large orders; records the solution in a comment).",
+            ),
+        ],
+        run: generate_text,
+    }],
+    datasets: &["latin", "latin-unique"],
+    ..Family::of::<Latin>("latin", "Latin square completion (grids with holes).")
+};
+
+/// `puzzles generate latin`: the instance with `#` lines saying how it was made.
+fn generate_text(options: &Options) -> Result<String, String> {
+    let order: usize = options.require("order")?;
+    let holes: f64 = options.require("holes")?;
+    let seed: u64 = options.require("seed")?;
+    if order == 0 || order > MAX_ORDER {
+        return Err(format!("order must be 1..={MAX_ORDER}"));
+    }
+    if options.flag("unique") {
+        let max_holes = (holes.clamp(0.0, 1.0) * (order * order) as f64).round() as usize;
+        let (inst, solution) = generate_unique(order, max_holes, seed, &SearchConfig::default())
+            .map_err(|e| e.to_string())?;
+        Ok(format!(
+            "# Latin square with a unique completion: order {order}, {:.0}% holes, seed {seed} \
+             (puzzles generate latin --unique)\n# solution {}\n{}",
+            inst.hole_fraction() * 100.0,
+            grid_one_line(order, &solution),
+            inst.to_text()
+        ))
+    } else {
+        let inst = generate(order, holes, seed);
+        Ok(format!(
+            "# quasigroup with holes: order {order}, {:.0}% holes, seed {seed} (puzzles generate latin)\n{}",
+            inst.hole_fraction() * 100.0,
+            inst.to_text()
+        ))
+    }
+}
 
 impl Puzzle for Latin {
     type Answer = Vec<usize>;
-    const KIND: Kind = Kind::Latin;
 
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut n = 0;

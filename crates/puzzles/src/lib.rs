@@ -1,10 +1,11 @@
-//! Five puzzle families modelled on csp-core: N-Queens, graph colouring, Latin square completion, Killer Sudoku
-//! and KenKen.
+//! Puzzle families modelled on csp-core: N-Queens, graph colouring, Latin square completion, Killer Sudoku,
+//! KenKen, Kakuro, Nonograms and Hidato.
 //!
 //! Each family is one module implementing [`Puzzle`]: it parses its own text format (with line-numbered errors),
 //! encodes an instance as a csp-core model, decodes the engine's solution, and verifies the answer with its own
-//! checker that never calls the engine. [`puzzle::run_text`] runs any family of [`FAMILIES`] by [`Kind`], which is how the
-//! `puzzles` binary and the bench runner's `--kind` reach them.
+//! checker that never calls the engine. Its [`Family`] descriptor (name, options, generators, datasets) is its
+//! line in [`FAMILIES`], the one list the `puzzles` binary and the bench runner's `--kind` read; [`run_text`]
+//! runs any of them from text.
 //!
 //! ```
 //! use puzzles::{Mode, Puzzle, queens::Queens};
@@ -15,40 +16,51 @@
 //! assert!(report.verified.expect("an answer was found").is_ok());
 //! ```
 //!
-//! Generators make every instance family the tests need, seeded and deterministic: queen graphs and Mycielski
-//! graphs ([`graph`]), quasigroups with holes ([`latin::generate`]), uniquely solvable Killer Sudoku
+//! The public surface is this page: the trait and its report types, the family descriptor, the errors, and one
+//! public module per family (its instance type, checker and generator). Generators make every instance family the
+//! tests need, seeded and deterministic: queen graphs and Mycielski graphs ([`color::queen_graph`],
+//! [`color::mycielski_graph`]), quasigroups with holes ([`latin::generate`]), uniquely solvable Killer Sudoku
 //! ([`killer::generate_unique`]) and KenKen ([`kenken::generate_unique`]). The fuzz bodies (`fuzz_targets`) build
 //! only with the `fuzz` feature, which this crate's own tests turn on.
 
-pub mod cages;
-pub mod color;
-pub mod error;
+mod cages;
+mod error;
+mod family;
 #[cfg(feature = "fuzz")]
 pub mod fuzz_targets;
-pub mod graph;
-pub mod kenken;
-pub mod killer;
-pub mod latin;
-pub mod puzzle;
-pub mod queens;
-pub mod rng;
-pub mod strategy;
-pub mod text;
+mod graph;
+mod puzzle;
+mod rng;
+mod strategy;
+mod text;
 
+pub use cages::{grow_cages, Cage};
 pub use error::{ParseError, PuzzleError, VerifyError};
-pub use puzzle::{run_text, AnyPuzzle, DynReport, Encoding, Family, Kind, Mode, Puzzle, Report};
+pub use family::{family, Family, Generator, Input, Opt, Options};
+pub use puzzle::{
+    run_puzzle, run_text, solve_encoded, AnyPuzzle, DynReport, Encoding, Mode, Puzzle, Report,
+};
+pub use rng::Rng;
+pub use strategy::{apply as apply_strategy, NAMES as STRATEGY_NAMES};
 
-/// Every family, in the order the documentation lists them. Adding a family: its module (implementing [`Puzzle`]
-/// and defining `pub const FAMILY`), its `pub mod` line above, its [`Kind`] variant and name, and one line here;
-/// `run_text`, `--kind` parsing and the bench runner's `--kind` adapter read this list (a test checks that every
-/// module implementing [`Puzzle`] is in it and every [`Kind`] has one entry).
-pub static FAMILIES: &[Family] = &[
-    queens::FAMILY,
-    color::FAMILY,
-    latin::FAMILY,
-    killer::FAMILY,
-    kenken::FAMILY,
-];
+/// Declares each family module (public: it is the family's namespace, `puzzles::killer::Killer`) and lists its
+/// `FAMILY` in [`FAMILIES`], so a family is one name in the one list below.
+macro_rules! families {
+    ($($(#[$doc:meta])* $module:ident),* $(,)?) => {
+        $($(#[$doc])* pub mod $module;)*
+
+        /// Every family, in the order the documentation lists them: the only list the `puzzles` binary (one
+        /// subcommand each, plus their generators under `generate`) and the bench runner's `--kind` read.
+        ///
+        /// Adding a family: one module file implementing [`Puzzle`] and ending with `pub const FAMILY: Family`
+        /// (name, description, options, generators, dataset folders), plus its name in the `families!` list in
+        /// `lib.rs`. A test checks that every module implementing [`Puzzle`] is listed and that names are
+        /// distinct.
+        pub static FAMILIES: &[Family] = &[$($module::FAMILY),*];
+    };
+}
+
+families!(queens, color, latin, killer, kenken, kakuro, nonogram, hidato);
 
 #[cfg(test)]
 mod tests {
@@ -68,16 +80,27 @@ mod tests {
             .filter_map(|p| Some(p.file_stem()?.to_str()?.to_owned()))
             .collect();
         modules.sort();
-        let mut listed: Vec<String> = FAMILIES.iter().map(|f| f.kind.name().to_owned()).collect();
+        let mut listed: Vec<String> = FAMILIES.iter().map(|f| f.name.to_owned()).collect();
         listed.sort();
         assert_eq!(modules, listed, "modules implementing Puzzle vs FAMILIES");
         let before = listed.len();
         listed.dedup();
         assert_eq!(listed.len(), before, "a kind listed twice");
         for f in FAMILIES {
-            let found = f.kind.family().expect("every listed kind finds its line");
-            assert_eq!(found.kind, f.kind);
-            assert_eq!(f.kind.name().parse::<crate::Kind>(), Ok(f.kind));
+            let found = crate::family(f.name).expect("every listed name finds its line");
+            assert_eq!(found.name, f.name);
+            let mut gens: Vec<&str> = f.generators.iter().map(|g| g.name).collect();
+            gens.dedup();
+            assert_eq!(
+                gens.len(),
+                f.generators.len(),
+                "{}: a generator listed twice",
+                f.name
+            );
         }
+        assert!(crate::family("nope")
+            .err()
+            .unwrap_or_default()
+            .contains("queens"));
     }
 }

@@ -9,11 +9,10 @@
 //! Variables are created in a fixed order by every family (cell `r * n + c`, vertex `v`, row `r` of the queens), so
 //! decoding reads `solution.values()` by index and needs no side table.
 
-use std::str::FromStr;
-
 use csp_core::{Outcome, Problem, SearchConfig, Solution, Solver, Stats, VarId};
 
 use crate::error::{ParseError, PuzzleError, VerifyError};
+use crate::family::{Family, Options};
 
 /// What a solve is asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,53 +31,6 @@ pub struct Encoding {
     pub assumptions: Vec<(VarId, i64)>,
     /// The variables in the family's order (`vars[i]` is cell / vertex / row `i`).
     pub vars: Vec<VarId>,
-}
-
-/// The puzzle families this crate models, as named by `--kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// N-Queens ([`crate::queens`]).
-    Queens,
-    /// Graph colouring of DIMACS `.col` graphs ([`crate::color`]).
-    Color,
-    /// Latin square completion ([`crate::latin`]).
-    Latin,
-    /// Killer Sudoku ([`crate::killer`]).
-    Killer,
-    /// KenKen ([`crate::kenken`]).
-    Kenken,
-}
-
-impl Kind {
-    /// The `--kind` name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Queens => "queens",
-            Kind::Color => "color",
-            Kind::Latin => "latin",
-            Kind::Killer => "killer",
-            Kind::Kenken => "kenken",
-        }
-    }
-}
-
-impl FromStr for Kind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        crate::FAMILIES
-            .iter()
-            .map(|f| f.kind)
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = crate::FAMILIES.iter().map(|f| f.kind.name()).collect();
-                let (last, rest) = names.split_last().unwrap_or((&"", &[]));
-                format!(
-                    "unknown puzzle kind `{s}` (expected {} or {last})",
-                    rest.join(", ")
-                )
-            })
-    }
 }
 
 /// What one solve produced.
@@ -103,9 +55,6 @@ pub trait Puzzle: Sized + Sync {
     /// A solved instance in the family's own terms (queen columns, vertex colours, a filled grid).
     type Answer;
 
-    /// Which family this is.
-    const KIND: Kind;
-
     /// Reads one instance from the family's text format; errors name the line (and column) at fault.
     fn parse(text: &str) -> Result<Self, ParseError>;
 
@@ -128,6 +77,24 @@ pub trait Puzzle: Sized + Sync {
 
     /// The answer as a JSON value, written under [`Puzzle::answer_key`].
     fn answer_json(&self, answer: &Self::Answer) -> serde_json::Value;
+
+    /// The answer as the binary's `--format text` shows it: [`Puzzle::answer_text`] unless a family adds a
+    /// picture (small queens boards).
+    fn answer_display(&self, answer: &Self::Answer) -> String {
+        self.answer_text(answer)
+    }
+
+    /// Takes the family's extra command-line options ([`Family::options`]) for this instance.
+    fn configure(&mut self, options: &Options) -> Result<(), String> {
+        let _ = options;
+        Ok(())
+    }
+
+    /// Checks the family's options against the mode before any instance is read ([`Family::check`]).
+    fn check_options(options: &Options, mode: Mode) -> Result<(), String> {
+        let _ = (options, mode);
+        Ok(())
+    }
 
     /// The JSON key of the answer: `"solution"`, except where the issue names another (`"coloring"`).
     fn answer_key(&self) -> &'static str {
@@ -188,6 +155,8 @@ pub struct DynReport {
     pub verified: Option<Result<(), VerifyError>>,
     /// The answer in the family's text format.
     pub answer_text: Option<String>,
+    /// The answer as `--format text` shows it ([`Puzzle::answer_display`]).
+    pub answer_display: Option<String>,
     /// The answer as JSON.
     pub answer_json: Option<serde_json::Value>,
     /// The JSON key the answer goes under (see [`Puzzle::answer_key`]).
@@ -217,33 +186,23 @@ pub fn run_puzzle<P: Puzzle>(
         stats: r.stats,
         verified: r.verified,
         answer_text: r.answer.as_ref().map(|a| puzzle.answer_text(a)),
+        answer_display: r.answer.as_ref().map(|a| puzzle.answer_display(a)),
         answer_json: r.answer.as_ref().map(|a| puzzle.answer_json(a)),
         answer_key: puzzle.answer_key(),
         extra: r.extra,
     })
 }
 
-/// Parses `text` as an instance of `kind` and solves it: the entry point for tools that take `--kind`.
+/// Parses `text` as an instance of `family` and solves it: the entry point for tools that take `--kind`.
 ///
 /// `config: None` uses the family's default strategy.
 pub fn run_text(
-    kind: Kind,
+    family: &Family,
     text: &str,
     config: Option<&SearchConfig>,
     mode: Mode,
 ) -> Result<DynReport, PuzzleError> {
-    kind.family()?.parse(text)?.run(config, mode)
-}
-
-impl Kind {
-    /// This kind's entry in [`FAMILIES`](crate::FAMILIES); an error (never a panic) if the list misses it, which
-    /// the crate's tests rule out.
-    pub fn family(self) -> Result<&'static Family, PuzzleError> {
-        crate::FAMILIES
-            .iter()
-            .find(|f| f.kind == self)
-            .ok_or_else(|| PuzzleError::Invalid(format!("no family `{}` in FAMILIES", self.name())))
-    }
+    family.parse(text)?.run(config, mode)
 }
 
 /// A parsed instance of any family, kind-erased: what tools that take `--kind` (the bench runner) need of it.
@@ -252,6 +211,8 @@ pub trait AnyPuzzle: Send + Sync {
     fn strategy(&self) -> SearchConfig;
     /// Builds the model once, so a contradictory instance ([`PuzzleError::Invalid`]) is found before any search.
     fn check_encoding(&self) -> Result<(), PuzzleError>;
+    /// Takes the family's extra options ([`Puzzle::configure`]).
+    fn configure(&mut self, options: &Options) -> Result<(), String>;
     /// Solves and renders the answer ([`run_puzzle`]).
     fn run(&self, config: Option<&SearchConfig>, mode: Mode) -> Result<DynReport, PuzzleError>;
 }
@@ -265,36 +226,11 @@ impl<P: Puzzle + Send> AnyPuzzle for P {
         self.encode().map(|_| ())
     }
 
+    fn configure(&mut self, options: &Options) -> Result<(), String> {
+        Puzzle::configure(self, options)
+    }
+
     fn run(&self, config: Option<&SearchConfig>, mode: Mode) -> Result<DynReport, PuzzleError> {
         run_puzzle(self, config, mode)
     }
-}
-
-/// One family's line in [`FAMILIES`](crate::FAMILIES): its kind and a parser to a kind-erased instance. Each
-/// family module defines its own (`pub const FAMILY: Family = Family::of::<Queens>();`).
-#[derive(Clone, Copy, Debug)]
-pub struct Family {
-    /// The family's kind (its `--kind` name is `kind.name()`).
-    pub kind: Kind,
-    /// Reads one instance from the family's text format.
-    pub parse: fn(&str) -> Result<Box<dyn AnyPuzzle>, ParseError>,
-}
-
-impl Family {
-    /// The entry of the family implemented by `P`.
-    pub const fn of<P: Puzzle + Send + 'static>() -> Family {
-        Family {
-            kind: P::KIND,
-            parse: parse_any::<P>,
-        }
-    }
-
-    /// Reads one instance of this family (see [`Family::parse`]).
-    pub fn parse(&self, text: &str) -> Result<Box<dyn AnyPuzzle>, ParseError> {
-        (self.parse)(text)
-    }
-}
-
-fn parse_any<P: Puzzle + Send + 'static>(text: &str) -> Result<Box<dyn AnyPuzzle>, ParseError> {
-    Ok(Box::new(P::parse(text)?))
 }

@@ -10,7 +10,8 @@
 use csp_core::{Model, Outcome, SearchConfig, Solution, Solver, Stats, ValueOrder, VarOrder};
 
 use crate::error::{verify_fail, ParseError, PuzzleError, VerifyError};
-use crate::puzzle::{Encoding, Kind, Puzzle};
+use crate::family::{Family, Input, Opt, Options};
+use crate::puzzle::{solve_encoded, Encoding, Mode, Puzzle, Report};
 use crate::text::content_lines;
 
 /// Largest board the model accepts. Memory grows as n^2 (n domains of n bits, plus the trail): n = 5000 takes
@@ -22,6 +23,20 @@ pub const MAX_N: usize = 10_000;
 pub struct Queens {
     /// Board size (and number of queens), at least 1.
     pub n: usize,
+    /// How [`Mode::Count`] counts (the `--parallel` and `--symmetry` options).
+    pub counting: Counting,
+}
+
+/// How a count of N-Queens solutions is run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counting {
+    /// One sequential search.
+    #[default]
+    Plain,
+    /// The engine's parallel search (rayon, all cores); the reported time is wall time.
+    Parallel,
+    /// Sequential, with the left-right mirror symmetry ([`Queens::count_mirrored`]); gives no answer.
+    Mirrored,
 }
 
 impl Queens {
@@ -30,7 +45,10 @@ impl Queens {
         if n == 0 || n > MAX_N {
             return Err(format!("board size must be 1..={MAX_N}, got {n}"));
         }
-        Ok(Self { n })
+        Ok(Self {
+            n,
+            counting: Counting::Plain,
+        })
     }
 }
 
@@ -95,11 +113,32 @@ pub fn verify_placement(n: usize, columns: &[usize]) -> Result<(), VerifyError> 
 }
 
 /// This family's line in [`crate::FAMILIES`].
-pub const FAMILY: crate::puzzle::Family = crate::puzzle::Family::of::<Queens>();
+pub const FAMILY: Family = Family {
+    input: Input::Inline {
+        value_name: "N",
+        id: "n",
+    },
+    options: &[
+        Opt::flag(
+            "parallel",
+            "Count with the engine's parallel search (rayon, all cores).",
+        ),
+        Opt::flag(
+            "symmetry",
+            "Count using the left-right mirror symmetry (search half the first row, double; sequential).",
+        )
+        .conflicts_with("parallel"),
+    ],
+    default_count_limit: u64::MAX,
+    datasets: &["queens"],
+    ..Family::of::<Queens>(
+        "queens",
+        "N-Queens: first solution, or with --count all solutions (--parallel to count with rayon).",
+    )
+};
 
 impl Puzzle for Queens {
     type Answer = Vec<usize>;
-    const KIND: Kind = Kind::Queens;
 
     fn parse(text: &str) -> Result<Self, ParseError> {
         let mut lines = content_lines(text);
@@ -165,6 +204,69 @@ impl Puzzle for Queens {
 
     fn answer_json(&self, answer: &Vec<usize>) -> serde_json::Value {
         serde_json::Value::from(answer.clone())
+    }
+
+    /// The columns, then the board drawn for n <= 40.
+    fn answer_display(&self, answer: &Vec<usize>) -> String {
+        let text = self.answer_text(answer);
+        if self.n <= 40 {
+            format!("{text}\n{}", board_picture(answer))
+        } else {
+            text
+        }
+    }
+
+    fn configure(&mut self, options: &Options) -> Result<(), String> {
+        self.counting = if options.flag("parallel") {
+            Counting::Parallel
+        } else if options.flag("symmetry") {
+            Counting::Mirrored
+        } else {
+            Counting::Plain
+        };
+        Ok(())
+    }
+
+    fn check_options(options: &Options, mode: Mode) -> Result<(), String> {
+        if options.flag("symmetry") && mode != Mode::Count(u64::MAX) {
+            return Err(
+                "--symmetry needs --count without --count-limit (it counts every solution)".into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn solve(&self, config: &SearchConfig, mode: Mode) -> Result<Report<Vec<usize>>, PuzzleError> {
+        match (self.counting, mode) {
+            (Counting::Mirrored, Mode::Count(_)) => {
+                let (count, outcome, stats) = self.count_mirrored(config)?;
+                Ok(Report {
+                    outcome,
+                    answer: None,
+                    count: Some(count),
+                    stats,
+                    verified: None,
+                    extra: serde_json::Map::new(),
+                })
+            }
+            (Counting::Parallel, Mode::Count(limit)) => {
+                let enc = self.encode()?;
+                let start = std::time::Instant::now();
+                let c = csp_core::parallel::count(&enc.problem, config, limit);
+                let answer = c.first.as_ref().map(|s| self.decode(s));
+                let mut stats = c.stats;
+                stats.time = start.elapsed(); // wall time, not the sum over threads
+                Ok(Report {
+                    outcome: c.outcome,
+                    verified: answer.as_ref().map(|a| self.verify(a)),
+                    answer,
+                    count: Some(c.count),
+                    stats,
+                    extra: serde_json::Map::new(),
+                })
+            }
+            _ => solve_encoded(self, &self.encode()?, config, mode),
+        }
     }
 }
 

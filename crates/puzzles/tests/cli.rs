@@ -85,8 +85,8 @@ fn color_finds_the_chromatic_number_with_the_optimality_flag() {
         .iter()
         .map(|c| c.as_u64().unwrap() as usize)
         .collect();
-    let g = puzzles::graph::mycielski_graph(4);
-    puzzles::graph::verify_coloring(&g, &coloring, 5).unwrap();
+    let g = puzzles::color::mycielski_graph(4);
+    puzzles::color::verify_coloring(&g, &coloring, 5).unwrap();
 }
 
 #[test]
@@ -158,6 +158,12 @@ fn malformed_files_of_every_format_never_panic() {
         ("kenken", "size 2\n3+ r1c1 r1c2\n3+ r2c1 r2c2\n1 r1c1\n"),
         ("queens", "x"),
         ("latin", "\u{feff}é ü\n"),
+        ("kakuro", "X 3\\\n\\12 .\n"),
+        ("kakuro", "X X\n. .\n"),
+        ("nonogram", "rows\n9\ncolumns\n1\n"),
+        ("nonogram", "1 2\n"),
+        ("hidato", "1 . .\n. 1 .\n"),
+        ("hidato", "X X\n"),
     ];
     for (cmd, text) in cases {
         let f = temp_file(text);
@@ -224,4 +230,80 @@ fn generate_is_deterministic_for_a_seed() {
     assert_eq!(a.stdout, b.stdout);
     let shipped = std::fs::read(dataset("color/queen6_6.col")).unwrap();
     assert_eq!(puzzles(&["generate", "queen-graph", "6"]).stdout, shipped);
+}
+
+#[test]
+fn every_family_of_the_list_has_its_subcommand_and_every_generator_runs() {
+    let help = String::from_utf8_lossy(&puzzles(&["--help"]).stdout).into_owned();
+    let generate_help =
+        String::from_utf8_lossy(&puzzles(&["generate", "--help"]).stdout).into_owned();
+    for family in puzzles::FAMILIES {
+        assert!(
+            help.contains(family.name),
+            "{} missing from --help:\n{help}",
+            family.name
+        );
+        for g in family.generators {
+            assert!(generate_help.contains(g.name), "generator {}", g.name);
+        }
+    }
+    for args in [
+        &[
+            "generate", "kakuro", "--width", "6", "--height", "6", "--seed", "3",
+        ][..],
+        &[
+            "generate", "nonogram", "--width", "6", "--height", "5", "--unique",
+        ][..],
+        &["generate", "hidato", "--width", "5", "--height", "4"][..],
+    ] {
+        let out = puzzles(args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let f = temp_file(&String::from_utf8_lossy(&out.stdout));
+        let solved = puzzles(&[
+            args[1],
+            f.path().to_str().unwrap(),
+            "--count",
+            "--format",
+            "jsonl",
+        ]);
+        assert_eq!(solved.status.code(), Some(0), "{args:?}");
+        assert_eq!(json_lines(&solved)[0]["solutions"], 1, "{args:?}");
+    }
+}
+
+#[test]
+fn kakuro_nonogram_and_hidato_print_their_grids() {
+    for (cmd, file, first_row) in [
+        (
+            "kakuro",
+            "kakuro/wikipedia.txt",
+            serde_json::json!([0, 0, 0, 0, 0, 0, 0, 0]),
+        ),
+        (
+            "nonogram",
+            "nonogram/rosetta-1.txt",
+            serde_json::json!(".###...."),
+        ),
+        (
+            "hidato",
+            "hidato/rosetta.txt",
+            serde_json::json!([32, 33, 35, 36, 37, 0, 0, 0]),
+        ),
+    ] {
+        let out = puzzles(&[cmd, &dataset(file), "--count", "--format", "jsonl"]);
+        assert_eq!(out.status.code(), Some(0), "{cmd}");
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["solutions"], 1, "{cmd}");
+        assert_eq!(v["solution"][0], first_row, "{cmd}");
+        let text = puzzles(&[cmd, &dataset(file)]);
+        assert!(
+            String::from_utf8_lossy(&text.stdout).lines().count() >= 9,
+            "{cmd}"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 
 use csp_core::{Outcome, SearchConfig};
 use puzzles::color::{chromatic_number, Coloring};
-use puzzles::graph::{mycielski_graph, queen_graph, verify_coloring, Graph};
+use puzzles::color::{mycielski_graph, queen_graph, verify_coloring, Graph};
 use puzzles::{Mode, Puzzle};
 
 fn dataset(name: &str) -> String {
@@ -106,7 +106,7 @@ fn shipped_dimacs_files_are_the_generated_graphs() {
 fn value_precedence_keeps_exactly_the_colourable_cases() {
     // First-solution searches use value precedence, counts do not: on random graphs both must agree on
     // whether k colours suffice, and every colouring found must be proper.
-    let mut rng = puzzles::rng::Rng::new(5);
+    let mut rng = puzzles::Rng::new(5);
     for round in 0..60 {
         let n = 6 + round % 5;
         let edges: Vec<(usize, usize)> = (0..n)

@@ -5,11 +5,11 @@
 use std::ops::ControlFlow;
 
 use csp_core::{Limits, Outcome, SearchConfig};
-use puzzles::cages::{grow_cages, Cage};
 use puzzles::kenken::{Clue, KenKen, Op};
 use puzzles::killer::Killer;
 use puzzles::latin::{generate, random_latin_square, Latin};
-use puzzles::rng::Rng;
+use puzzles::Rng;
+use puzzles::{grow_cages, Cage};
 use puzzles::{Mode, Puzzle};
 
 fn dataset_dir(kind: &str) -> std::path::PathBuf {

@@ -4,7 +4,7 @@
 
 use csp_core::Limits;
 use proptest::prelude::*;
-use puzzles::{run_text, Kind, Mode, Puzzle};
+use puzzles::{run_text, Mode, Puzzle, FAMILIES};
 
 /// Text built from the tokens the formats use, so that the fuzzer reaches deep into each parser.
 fn format_like() -> impl Strategy<Value = String> {
@@ -15,6 +15,12 @@ fn format_like() -> impl Strategy<Value = String> {
         Just("c".to_string()),
         Just("size".to_string()),
         Just("givens".to_string()),
+        Just("rows".to_string()),
+        Just("columns".to_string()),
+        Just("X".to_string()),
+        Just("_".to_string()),
+        (0u64..50, 0u64..50).prop_map(|(d, r)| format!("{d}\\{r}")),
+        (1u64..50).prop_map(|r| format!("\\{r}")),
         Just(".".to_string()),
         Just("#".to_string()),
         Just("\n".to_string()),
@@ -36,9 +42,14 @@ fn format_like() -> impl Strategy<Value = String> {
     .prop_map(|parts| parts.into_iter().map(|(t, sep)| t + sep).collect())
 }
 
-fn check(kind: Kind, text: &str) {
+fn check(kind: &str, text: &str) {
     let cfg = csp_core::SearchConfig::default().limits(Limits::none().with_nodes(2_000));
-    match run_text(kind, text, Some(&cfg), Mode::First) {
+    match run_text(
+        puzzles::family(kind).unwrap(),
+        text,
+        Some(&cfg),
+        Mode::First,
+    ) {
         Ok(r) => {
             if let Some(v) = r.verified {
                 v.unwrap();
@@ -53,25 +64,28 @@ proptest! {
 
     #[test]
     fn random_format_like_text_never_panics(text in format_like()) {
-        for kind in [Kind::Color, Kind::Latin, Kind::Killer, Kind::Kenken, Kind::Queens] {
-            check(kind, &text);
+        for family in FAMILIES {
+            check(family.name, &text);
         }
     }
 
     #[test]
     fn arbitrary_unicode_never_panics(text in "\\PC{0,200}") {
-        for kind in [Kind::Color, Kind::Latin, Kind::Killer, Kind::Kenken, Kind::Queens] {
-            check(kind, &text);
+        for family in FAMILIES {
+            check(family.name, &text);
         }
     }
 
     #[test]
-    fn one_byte_edits_of_shipped_files_never_panic(file in 0usize..4, at in 0usize..10_000, byte in 0u8..128) {
+    fn one_byte_edits_of_shipped_files_never_panic(file in 0usize..7, at in 0usize..10_000, byte in 0u8..128) {
         let (kind, path) = [
-            (Kind::Kenken, "kenken/kenken-6x6-01.txt"),
-            (Kind::Killer, "killer/killer-01.txt"),
-            (Kind::Latin, "latin-unique/latin-9-unique.txt"),
-            (Kind::Color, "color/myciel4.col"),
+            ("kenken", "kenken/kenken-6x6-01.txt"),
+            ("killer", "killer/killer-01.txt"),
+            ("latin", "latin-unique/latin-9-unique.txt"),
+            ("color", "color/myciel4.col"),
+            ("kakuro", "kakuro/wikipedia.txt"),
+            ("nonogram", "nonogram/rosetta-1.txt"),
+            ("hidato", "hidato/rosetta.txt"),
         ][file];
         let full = format!("{}/../../datasets/puzzles/{path}", env!("CARGO_MANIFEST_DIR"));
         let mut bytes = std::fs::read(full).unwrap();

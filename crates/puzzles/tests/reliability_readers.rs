@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use puzzles::graph::{Graph, MAX_VERTICES};
+use puzzles::color::{Graph, MAX_VERTICES};
 use puzzles::latin::Latin;
 use puzzles::Puzzle;
 

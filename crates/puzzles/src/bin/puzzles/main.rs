@@ -1,5 +1,6 @@
-//! `puzzles`: solve N-Queens, graph colouring, Latin squares, Killer Sudoku and KenKen from the command line,
-//! and generate instances of each.
+//! `puzzles`: solve every family of `puzzles::FAMILIES` from the command line (one subcommand each), and generate
+//! instances (`puzzles generate <generator>`, the families' generators). The subcommands, their extra options and
+//! the generators are all read from the family list, so this file names no family.
 //!
 //! Exit codes: 0 every instance solved, 1 some instance unsatisfiable / stopped by a limit / invalid (or a
 //! colouring whose optimality was not proved), 2 usage or I/O error.
@@ -11,136 +12,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, ValueEnum};
 use csp_core::{Limits, Outcome, SearchConfig};
-use puzzles::color::Coloring;
-use puzzles::graph::{mycielski_graph, queen_graph};
-use puzzles::kenken::KenKen;
-use puzzles::killer::Killer;
-use puzzles::latin::Latin;
-use puzzles::queens::{board_picture, Queens};
-use puzzles::{strategy, DynReport, Mode, Puzzle, PuzzleError};
+use puzzles::{
+    apply_strategy, DynReport, Family, Input, Mode, Opt, Options, PuzzleError, FAMILIES,
+};
 
 use output::{JsonLines, Printer, Record, Text};
-
-#[derive(Parser)]
-#[command(
-    name = "puzzles",
-    version,
-    about = "Puzzles on the csp-core engine: queens, color, latin, killer, kenken"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// N-Queens: first solution, or with --count all solutions (--parallel to count with rayon).
-    Queens {
-        /// Board size.
-        n: usize,
-        /// Count with the engine's parallel search (rayon, all cores).
-        #[arg(long)]
-        parallel: bool,
-        /// Count using the left-right mirror symmetry (search half the first row, double; sequential).
-        #[arg(long, conflicts_with = "parallel")]
-        symmetry: bool,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Graph colouring of DIMACS .col files: a k-colouring with -k, else the chromatic number.
-    Color {
-        /// DIMACS .col files (`-` for standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Number of colours; without it, find the chromatic number by descending k.
-        #[arg(short = 'k', long)]
-        colors: Option<usize>,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Latin square completion (grids with holes).
-    Latin {
-        /// Grid files (`-` for standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Killer Sudoku.
-    Killer {
-        /// Instance files (`-` for standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// KenKen.
-    Kenken {
-        /// Instance files (`-` for standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        #[command(flatten)]
-        common: Common,
-    },
-    /// Write a generated instance to standard output (deterministic for a seed).
-    Generate {
-        #[command(subcommand)]
-        what: Generate,
-    },
-}
-
-#[derive(Subcommand)]
-enum Generate {
-    /// The queen graph queenN_N in DIMACS format.
-    QueenGraph {
-        /// Board side.
-        n: usize,
-    },
-    /// The Mycielski graph myciel<K> in DIMACS format (chromatic number K + 1).
-    Myciel {
-        /// K, 1..=12.
-        k: usize,
-    },
-    /// A quasigroup-with-holes instance (random Latin square by Jacobson-Matthews, random holes).
-    Latin {
-        /// Order.
-        #[arg(long, default_value_t = 30)]
-        order: usize,
-        /// Share of cells left empty.
-        #[arg(long, default_value_t = 0.42)]
-        holes: f64,
-        /// Seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Keep the completion unique: empty cells in random order, skipping any hole that would allow a second
-        /// solution, up to the --holes share (slow for large orders; records the solution in a comment).
-        #[arg(long)]
-        unique: bool,
-    },
-    /// A uniquely solvable Killer Sudoku.
-    Killer {
-        /// Seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Largest cage.
-        #[arg(long, default_value_t = 5)]
-        max_cage: usize,
-    },
-    /// A uniquely solvable KenKen.
-    Kenken {
-        /// Grid size.
-        #[arg(long, default_value_t = 6)]
-        size: usize,
-        /// Seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Largest cage.
-        #[arg(long, default_value_t = 4)]
-        max_cage: usize,
-    },
-}
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Format {
@@ -178,7 +56,7 @@ struct Common {
 impl Common {
     fn config(&self, base: SearchConfig) -> Result<SearchConfig, String> {
         let mut cfg = match &self.strategy {
-            Some(s) => strategy::apply(base, s)?,
+            Some(s) => apply_strategy(base, s)?,
             None => base,
         };
         if let Some(seed) = self.seed {
@@ -254,7 +132,7 @@ fn record_from(
     Record {
         source,
         status,
-        answer_text: r.answer_text,
+        answer_text: r.answer_display,
         answer_json: r.answer_json,
         answer_key: r.answer_key,
         count: r.count,
@@ -298,22 +176,142 @@ fn read_input(path: &PathBuf) -> io::Result<String> {
     }
 }
 
-/// Solves every file as a `P`, printing one record per file. `prepare` adjusts a parsed instance (colouring's -k).
-fn run_files<P: Puzzle>(
-    files: &[PathBuf],
-    common: &Common,
-    default_count_limit: u64,
-    prepare: impl Fn(P) -> P,
-    tally: &mut Tally,
-) -> io::Result<()> {
+/// The clap argument of one family or generator option.
+fn clap_arg(o: &Opt) -> Arg {
+    let mut a = Arg::new(o.name).help(o.help);
+    if o.positional {
+        a = a.required(true);
+    } else {
+        a = a.long(o.name);
+    }
+    if let Some(c) = o.short {
+        a = a.short(c);
+    }
+    a = match o.value {
+        Some(v) => a.value_name(v).action(ArgAction::Set),
+        None => a.action(ArgAction::SetTrue),
+    };
+    if let Some(d) = o.default {
+        a = a.default_value(d);
+    }
+    if let Some(other) = o.conflicts_with {
+        a = a.conflicts_with(other);
+    }
+    a
+}
+
+/// The values of `opts` as given in `m`.
+fn options_from(opts: &[Opt], m: &ArgMatches) -> Options {
+    let mut out = Options::new();
+    for o in opts {
+        if o.value.is_some() {
+            if let Some(v) = m.get_one::<String>(o.name) {
+                out.set(o.name, v.clone());
+            }
+        } else if m.get_flag(o.name) {
+            out.set(o.name, "");
+        }
+    }
+    out
+}
+
+/// The whole command line, built from [`FAMILIES`].
+fn command() -> clap::Command {
+    let names: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+    let mut cmd = clap::Command::new("puzzles")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(format!(
+            "Puzzles on the csp-core engine: {}",
+            names.join(", ")
+        ))
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for f in FAMILIES {
+        let operand = match f.input {
+            Input::Files => Arg::new("files")
+                .value_name("FILE")
+                .help("Instance files (`-` for standard input).")
+                .required(true)
+                .num_args(1..)
+                .value_parser(clap::value_parser!(PathBuf)),
+            Input::Inline { value_name, .. } => Arg::new("instance")
+                .value_name(value_name)
+                .help("The instance, written on the command line.")
+                .required(true),
+        };
+        let mut sub = clap::Command::new(f.name).about(f.about).arg(operand);
+        for o in f.options {
+            sub = sub.arg(clap_arg(o));
+        }
+        cmd = cmd.subcommand(Common::augment_args(sub));
+    }
+    let mut generate = clap::Command::new("generate")
+        .about("Write a generated instance to standard output (deterministic for a seed).")
+        .subcommand_required(true);
+    for g in FAMILIES.iter().flat_map(|f| f.generators) {
+        let mut sub = clap::Command::new(g.name).about(g.about);
+        for o in g.options {
+            sub = sub.arg(clap_arg(o));
+        }
+        generate = generate.subcommand(sub);
+    }
+    cmd.subcommand(generate)
+}
+
+/// One instance to run: where it came from (the record's `source` and identifying fields) and its text.
+struct Source {
+    name: String,
+    ids: serde_json::Map<String, serde_json::Value>,
+    text: io::Result<String>,
+}
+
+/// The instances a family's subcommand names: its files, or its one inline operand.
+fn sources(family: &Family, m: &ArgMatches) -> Vec<Source> {
+    match family.input {
+        Input::Files => m
+            .get_many::<PathBuf>("files")
+            .into_iter()
+            .flatten()
+            .map(|path| {
+                let name = path.display().to_string();
+                let mut ids = serde_json::Map::new();
+                ids.insert("file".into(), name.clone().into());
+                Source {
+                    text: read_input(path),
+                    name,
+                    ids,
+                }
+            })
+            .collect(),
+        Input::Inline { id, .. } => {
+            let arg = m.get_one::<String>("instance").cloned().unwrap_or_default();
+            let mut ids = serde_json::Map::new();
+            let value = arg
+                .parse::<u64>()
+                .map_or_else(|_| serde_json::Value::from(arg.clone()), Into::into);
+            ids.insert(id.into(), value);
+            vec![Source {
+                name: format!("{} {arg}", family.name),
+                ids,
+                text: Ok(arg),
+            }]
+        }
+    }
+}
+
+/// Solves every instance of one family's subcommand, printing one record each.
+fn run_family(family: &Family, m: &ArgMatches, tally: &mut Tally) -> io::Result<()> {
+    let common = Common::from_arg_matches(m).map_err(|e| usage(e.to_string()))?;
+    let options = options_from(family.options, m);
+    let mode = common.mode(family.default_count_limit);
+    (family.check)(&options, mode).map_err(usage)?;
+    // An instance on the command line is part of the usage: an error there is a usage error (exit 2).
+    let inline = matches!(family.input, Input::Inline { .. });
     let mut printer = common.printer();
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    for path in files {
-        let name = path.display().to_string();
-        let mut ids = serde_json::Map::new();
-        ids.insert("file".into(), name.clone().into());
-        let text = match read_input(path) {
+    for Source { name, ids, text } in sources(family, m) {
+        let text = match text {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("puzzles: {name}: {e}");
@@ -321,18 +319,19 @@ fn run_files<P: Puzzle>(
                 continue;
             }
         };
-        let record = match P::parse(&text) {
+        let record = match family.parse(&text) {
+            Err(e) if inline => return Err(usage(e.message)),
             Err(e) => {
                 let msg = format!("{name}:{}", located(&e));
                 eprintln!("puzzles: {msg}");
                 invalid_record(name, ids, msg)
             }
-            Ok(p) => {
-                let p = prepare(p);
-                let cfg = common.config(p.default_config()).map_err(usage)?;
-                match puzzles::puzzle::run_puzzle(&p, Some(&cfg), common.mode(default_count_limit))
-                {
+            Ok(mut p) => {
+                p.configure(&options).map_err(usage)?;
+                let cfg = common.config(p.strategy()).map_err(usage)?;
+                match p.run(Some(&cfg), mode) {
                     Ok(r) => record_from(name, ids, r),
+                    Err(e) if inline => return Err(usage(e.to_string())),
                     Err(e) => {
                         let msg = match &e {
                             PuzzleError::Parse(pe) => format!("{name}:{}", located(pe)),
@@ -367,202 +366,31 @@ fn usage(m: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, m)
 }
 
-fn run_queens(
-    n: usize,
-    parallel: bool,
-    symmetry: bool,
-    common: &Common,
-    tally: &mut Tally,
-) -> io::Result<()> {
-    let q = Queens::new(n).map_err(usage)?;
-    let cfg = common.config(q.default_config()).map_err(usage)?;
-    let mode = common.mode(u64::MAX);
-    let mut ids = serde_json::Map::new();
-    ids.insert("n".into(), n.into());
-    let source = format!("queens {n}");
-    if symmetry && mode != Mode::Count(u64::MAX) {
-        return Err(usage(
-            "--symmetry needs --count without --count-limit (it counts every solution)".into(),
-        ));
-    }
-    let report = match (parallel, mode) {
-        (false, Mode::Count(_)) if symmetry => {
-            let (count, outcome, stats) =
-                q.count_mirrored(&cfg).map_err(|e| usage(e.to_string()))?;
-            DynReport {
-                outcome,
-                count: Some(count),
-                stats,
-                verified: None,
-                answer_text: None,
-                answer_json: None,
-                answer_key: q.answer_key(),
-                extra: serde_json::Map::new(),
-            }
-        }
-        (true, Mode::Count(limit)) => {
-            let enc = q.encode().map_err(|e| usage(e.to_string()))?;
-            let start = std::time::Instant::now();
-            let c = csp_core::parallel::count(&enc.problem, &cfg, limit);
-            let answer = c.first.as_ref().map(|s| q.decode(s));
-            let mut stats = c.stats;
-            stats.time = start.elapsed(); // wall time, not the sum over threads
-            DynReport {
-                outcome: c.outcome,
-                count: Some(c.count),
-                stats,
-                verified: answer.as_ref().map(|a| q.verify(a)),
-                answer_text: answer.as_ref().map(|a| q.answer_text(a)),
-                answer_json: answer.as_ref().map(|a| q.answer_json(a)),
-                answer_key: q.answer_key(),
-                extra: serde_json::Map::new(),
-            }
-        }
-        _ => puzzles::puzzle::run_puzzle(&q, Some(&cfg), mode).map_err(|e| usage(e.to_string()))?,
+fn run_generate(m: &ArgMatches) -> io::Result<()> {
+    let Some((name, sub)) = m.subcommand() else {
+        return Err(usage("generate needs a generator".into()));
     };
-    let mut record = record_from(source, ids, report);
-    if let (Format::Text, Some(json)) = (common.format, &record.answer_json) {
-        if n <= 40 {
-            let cols: Vec<usize> = json
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_u64())
-                        .map(|v| v as usize)
-                        .collect()
-                })
-                .unwrap_or_default();
-            record.answer_text = Some(format!(
-                "{}\n{}",
-                record.answer_text.unwrap_or_default(),
-                board_picture(&cols)
-            ));
-        }
-    }
-    if record.status != "solved" {
-        tally.failed = true;
-    }
-    common.printer().print(&mut io::stdout().lock(), &record)
-}
-
-fn run_generate(what: &Generate) -> io::Result<()> {
-    let text = match *what {
-        Generate::QueenGraph { n } => {
-            if n == 0 || n > 64 {
-                return Err(usage(format!("queen graph side must be 1..=64, got {n}")));
-            }
-            queen_graph(n, n).to_dimacs(&format!("queen{n}_{n}: queen graph of a {n}x{n} board"))
-        }
-        Generate::Myciel { k } => {
-            if !(1..=12).contains(&k) {
-                return Err(usage(format!("Mycielski index must be 1..=12, got {k}")));
-            }
-            mycielski_graph(k).to_dimacs(&format!(
-                "myciel{k}: Mycielski graph, chromatic number {}",
-                k + 1
-            ))
-        }
-        Generate::Latin {
-            order,
-            holes,
-            seed,
-            unique,
-        } => {
-            if order == 0 || order > puzzles::latin::MAX_ORDER {
-                return Err(usage(format!(
-                    "order must be 1..={}",
-                    puzzles::latin::MAX_ORDER
-                )));
-            }
-            if unique {
-                let max_holes = (holes.clamp(0.0, 1.0) * (order * order) as f64).round() as usize;
-                let (inst, solution) = puzzles::latin::generate_unique(
-                    order,
-                    max_holes,
-                    seed,
-                    &SearchConfig::default(),
-                )
-                .map_err(|e| usage(e.to_string()))?;
-                format!(
-                    "# Latin square with a unique completion: order {order}, {:.0}% holes, seed {seed} \
-                     (puzzles generate latin --unique)\n# solution {}\n{}",
-                    inst.hole_fraction() * 100.0,
-                    puzzles::text::grid_one_line(order, &solution),
-                    inst.to_text()
-                )
-            } else {
-                let inst = puzzles::latin::generate(order, holes, seed);
-                format!(
-                    "# quasigroup with holes: order {order}, {:.0}% holes, seed {seed} (puzzles generate latin)\n{}",
-                    inst.hole_fraction() * 100.0,
-                    inst.to_text()
-                )
-            }
-        }
-        Generate::Killer { seed, max_cage } => {
-            let (k, sol) = puzzles::killer::generate_unique(seed, max_cage)
-                .map_err(|e| usage(e.to_string()))?;
-            let sol: String = sol.iter().map(|d| (b'0' + d) as char).collect();
-            format!(
-                "# Killer Sudoku, unique solution, seed {seed}, cages of at most {max_cage} cells\n# solution {sol}\n{}",
-                k.to_text()
-            )
-        }
-        Generate::Kenken {
-            size,
-            seed,
-            max_cage,
-        } => {
-            if size == 0 || size > 9 {
-                return Err(usage("generated KenKen size must be 1..=9".into()));
-            }
-            let (k, sol) = puzzles::kenken::generate_unique(size, seed, max_cage)
-                .map_err(|e| usage(e.to_string()))?;
-            format!(
-                "# KenKen {size}x{size}, unique solution, seed {seed}, cages of at most {max_cage} cells\n# solution {}\n{}",
-                puzzles::text::grid_one_line(size, &sol),
-                k.to_text()
-            )
-        }
+    let Some(g) = FAMILIES
+        .iter()
+        .flat_map(|f| f.generators)
+        .find(|g| g.name == name)
+    else {
+        return Err(usage(format!("no generator `{name}`")));
     };
+    let text = (g.run)(&options_from(g.options, sub)).map_err(usage)?;
     io::stdout().lock().write_all(text.as_bytes())
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = command().get_matches();
     let mut tally = Tally::default();
-    let result = match &cli.command {
-        Command::Queens {
-            n,
-            parallel,
-            symmetry,
-            common,
-        } => run_queens(*n, *parallel, *symmetry, common, &mut tally),
-        Command::Color { common, colors: None, .. } if common.count || common.count_limit.is_some() => Err(usage(
-            "--count counts k-colourings and needs -k K (without -k the chromatic number is searched)".into(),
-        )),
-        Command::Color {
-            files,
-            colors,
-            common,
-        } => run_files::<Coloring>(
-            files,
-            common,
-            2,
-            |mut c| {
-                c.k = *colors;
-                c
-            },
-            &mut tally,
-        ),
-        Command::Latin { files, common } => run_files::<Latin>(files, common, 2, |p| p, &mut tally),
-        Command::Killer { files, common } => {
-            run_files::<Killer>(files, common, 2, |p| p, &mut tally)
-        }
-        Command::Kenken { files, common } => {
-            run_files::<KenKen>(files, common, 2, |p| p, &mut tally)
-        }
-        Command::Generate { what } => run_generate(what),
+    let result = match matches.subcommand() {
+        Some(("generate", m)) => run_generate(m),
+        Some((name, m)) => match FAMILIES.iter().find(|f| f.name == name) {
+            Some(family) => run_family(family, m, &mut tally),
+            None => Err(usage(format!("unknown subcommand `{name}`"))),
+        },
+        None => Err(usage("a subcommand is needed (see --help)".into())),
     };
     match result {
         Ok(()) => tally.code(),
@@ -571,5 +399,13 @@ fn main() -> ExitCode {
             eprintln!("puzzles: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_built_from_the_family_list_is_consistent() {
+        super::command().debug_assert();
     }
 }
