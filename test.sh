@@ -2,9 +2,10 @@
 # The project's test command: the Rust tests, then the Python package's tests against a freshly built wheel.
 #
 # Python side: a virtual environment in .venv (made on first use, from $PYTHON or python3, 3.9 or newer), with
-# maturin, numpy, pytest, hypothesis, dask[distributed] and mypy from PyPI; the package is built from crates/python with
-# the workspace's release profile (so it reuses the crates the Rust tests compiled) and installed over any earlier
-# build, then pytest runs crates/python/tests. Set SKIP_PYTHON=1 to run the Rust tests only.
+# maturin, numpy, pytest, hypothesis, dask[distributed,dataframe] (pandas, pyarrow) and mypy from PyPI; the package
+# is built from crates/python with the workspace's release profile (so it reuses the crates the Rust tests compiled)
+# and installed over any earlier build, then pytest runs crates/python/tests. Set SKIP_PYTHON=1 to run the Rust
+# tests only.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -22,7 +23,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 # The build backend runs the `maturin` command, so the environment's bin comes first on PATH.
 export PATH="$PWD/.venv/bin:$PATH"
-.venv/bin/python -m pip install --quiet --disable-pip-version-check maturin numpy pytest hypothesis "dask[distributed]" mypy
+.venv/bin/python -m pip install --quiet --disable-pip-version-check maturin numpy pytest hypothesis "dask[distributed,dataframe]" mypy
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation --force-reinstall --no-deps ./crates/python
 
 echo "== Python tests"

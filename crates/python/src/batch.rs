@@ -320,28 +320,33 @@ fn verify_rows<'py>(
     let (cells, b, width) = rows(&puzzles)?;
     let (sol_cells, _, _) = rows(&solutions)?;
     let pool = pool::build(threads)?;
-    let (ok, messages): (Vec<bool>, Vec<Option<String>>) = py.detach(|| {
-        pool.install(|| {
-            cells
-                .par_chunks_exact(width)
-                .zip(sol_cells.par_chunks_exact(width))
-                .map(|(p, s)| {
-                    let puzzle = match Board::from_cells(b, p.to_vec()) {
-                        Ok(board) => board,
-                        Err(e) => return (false, Some(format!("puzzle: {e}"))),
-                    };
-                    let solution = match Board::from_cells(b, s.to_vec()) {
-                        Ok(board) => board,
-                        Err(e) => return (false, Some(format!("solution: {e}"))),
-                    };
-                    match verify::verify(&puzzle, &solution) {
-                        Ok(()) => (true, None),
-                        Err(e) => (false, Some(e.to_string())),
-                    }
-                })
-                .unzip()
-        })
-    });
+    let cancel = AtomicBool::new(false);
+    let (ok, messages): (Vec<bool>, Vec<Option<String>>) =
+        pool::interruptible(py, &cancel, || {
+            pool.install(|| {
+                cells
+                    .par_chunks_exact(width)
+                    .zip(sol_cells.par_chunks_exact(width))
+                    .map(|(p, s)| {
+                        if cancel.load(Ordering::Relaxed) {
+                            return (false, None);
+                        }
+                        let puzzle = match Board::from_cells(b, p.to_vec()) {
+                            Ok(board) => board,
+                            Err(e) => return (false, Some(format!("puzzle: {e}"))),
+                        };
+                        let solution = match Board::from_cells(b, s.to_vec()) {
+                            Ok(board) => board,
+                            Err(e) => return (false, Some(format!("solution: {e}"))),
+                        };
+                        match verify::verify(&puzzle, &solution) {
+                            Ok(()) => (true, None),
+                            Err(e) => (false, Some(e.to_string())),
+                        }
+                    })
+                    .unzip()
+            })
+        })?;
     Ok((ok.into_pyarray(py), collect_errors(messages)))
 }
 

@@ -1,30 +1,49 @@
-//! csp-core from Python: a [`Model`] of integer and Boolean variables and the engine's constraints, solved with a
-//! chosen strategy and limits; one solution, a lazy solution iterator, counting, and minimisation.
+//! csp-core from Python: a [`Model`] of integer and Boolean variables and every constraint csp-core's model
+//! builder offers, solved with a chosen strategy and limits; one solution, a lazy solution iterator, counting,
+//! and branch-and-bound optimisation.
 //!
-//! A `csp_core::Model` is consumed by `build`, but a Python model must stay open to more constraints after a solve
-//! (a bound on the objective, a nogood). So the Python `Model` keeps the list of calls it received ([`Post`]) and
-//! a live engine model that checks each call as it comes (errors surface where they are made); every solve builds
-//! a fresh engine model from the list. Variables are numbered in creation order, which is the same in every
-//! rebuild.
+//! A `csp_core::Model` is consumed by `build`, but a Python model must stay open to more constraints after a solve.
+//! So the Python `Model` keeps the list of calls it received ([`post::Post`]) and a live engine model that checks
+//! each call as it comes (errors surface where they are made, naming the Python variables); every search builds a
+//! fresh engine model from the list. Python variables are numbered in creation order, which is the same in every
+//! rebuild; the engine's hidden variables (the Booleans of `count_eq` or `inverse`) have no Python index and never
+//! appear in a [`Solution`].
 //!
-//! Minimisation is repeated solving under a tightening bound (`objective <= best - 1`) until the engine proves no
-//! better solution exists: the engine has no branch and bound of its own yet; when it gets one, `minimize` becomes
-//! a call to it.
+//! Every search runs on a helper thread while the caller waits without the GIL and checks for Ctrl-C
+//! ([`crate::pool::interruptible`]): an interrupt stops the search at its next limit check and raises
+//! `KeyboardInterrupt`.
+//!
+//! Optimisation is csp-core's branch and bound ([`Solver::optimize`]) on one objective variable: a variable given
+//! by the caller, or a new variable equal to the linear objective. An objective whose range is wider than a
+//! csp-core domain may be ([`MAX_DOMAIN_WIDTH`] values) has no such variable; it is optimised by solving again
+//! under `objective <= best - 1` until that is unsatisfiable, with the limits applying to the whole run.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::mpsc::sync_channel;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use csp_core::constraints::{ArithOp, Reification};
 use csp_core::{
-    LimitKind, Outcome, Problem, Propagation, Relation, Restarts, SearchConfig, Solver, Stats,
-    ValueOrder, VarId, VarOrder,
+    LimitKind, ModelError, Objective, OptOutcome, Outcome, Problem, Relation, SearchConfig, Solver,
+    Stats, VarId, MAX_DOMAIN_WIDTH,
 };
+
+use crate::pool;
+
+mod options;
+mod post;
+mod results;
+
+use options::Options;
+use post::{apply, Post, Terms};
+use results::{opt_word, status_word};
+pub(crate) use results::{SearchResult, Solution, Solutions};
 
 /// Registers this module's classes.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -38,40 +57,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// Source of model ids, so a variable of one model is recognised as foreign by another.
 static NEXT_MODEL: AtomicU64 = AtomicU64::new(1);
-
-/// One call made on a Python model, replayed on each rebuild.
-#[derive(Clone, Debug)]
-enum Post {
-    Var { min: i64, max: i64 },
-    VarValues(Vec<i64>),
-    AllDifferent(Vec<usize>),
-    AllDifferentOffset(Vec<usize>, Vec<i64>),
-    NotEqual(usize, usize, i64),
-    Equal(usize, usize, i64),
-    Linear(Vec<(i64, usize)>, Relation, i64),
-    Table(Vec<usize>, Vec<Vec<i64>>),
-}
-
-/// Replays `post` on `model`, whose variables so far are `vars`.
-fn apply(model: &mut csp_core::Model, vars: &mut Vec<VarId>, post: &Post) -> PyResult<()> {
-    let ids = |xs: &[usize]| -> Vec<VarId> { xs.iter().map(|&i| vars[i]).collect() };
-    let result = match post {
-        Post::Var { min, max } => model.new_var(*min, *max).map(|v| vars.push(v)),
-        Post::VarValues(values) => model.new_var_with_values(values).map(|v| vars.push(v)),
-        Post::AllDifferent(xs) => model.all_different(&ids(xs)).map(drop),
-        Post::AllDifferentOffset(xs, offsets) => {
-            model.all_different_offset(&ids(xs), offsets).map(drop)
-        }
-        Post::NotEqual(x, y, c) => model.not_equal(vars[*x], vars[*y], *c).map(drop),
-        Post::Equal(x, y, c) => model.equal(vars[*x], vars[*y], *c).map(drop),
-        Post::Linear(terms, rel, rhs) => {
-            let terms: Vec<(i64, VarId)> = terms.iter().map(|&(a, x)| (a, vars[x])).collect();
-            model.linear(&terms, *rel, *rhs).map(drop)
-        }
-        Post::Table(xs, tuples) => model.table(&ids(xs), tuples).map(drop),
-    };
-    result.map_err(|e| PyValueError::new_err(e.to_string()))
-}
 
 /// An integer variable of a [`Model`] (a Boolean one is an integer variable on `0..=1`).
 #[pyclass(module = "csp_sudoku._native", frozen)]
@@ -94,111 +79,32 @@ impl IntVar {
     }
 }
 
-/// The search options shared by `solve`, `count`, `solutions` and `minimize`, read from keyword arguments.
-fn search_config(options: Option<&Bound<'_, PyDict>>) -> PyResult<SearchConfig> {
-    let mut cfg = SearchConfig::default();
-    let Some(options) = options else {
-        return Ok(cfg);
+/// `==`, `!=`, `<=`, `>=`, `<` or `>` as an engine relation and a right-hand side (`<` and `>` move it by one).
+fn relation(op: &str, rhs: i64) -> PyResult<(Relation, i64)> {
+    let shifted = |r: Option<i64>| {
+        r.ok_or_else(|| PyValueError::new_err(format!("{op} {rhs}: the bound overflows i64")))
     };
-    for (key, value) in options.iter() {
-        let key: String = key.extract()?;
-        match key.as_str() {
-            "var_order" => {
-                cfg.var_order = match value.extract::<String>()?.as_str() {
-                    "input" => VarOrder::Input,
-                    "mrv" => VarOrder::Mrv,
-                    "mrv-degree" => VarOrder::MrvDegree,
-                    "dom-wdeg" => VarOrder::DomWdeg,
-                    other => return Err(choice_error("var_order", other, "input, mrv, mrv-degree, dom-wdeg")),
-                }
-            }
-            "value_order" => {
-                cfg.value_order = match value.extract::<String>()?.as_str() {
-                    "ascending" => ValueOrder::Ascending,
-                    "median" => ValueOrder::Median,
-                    "lcv" => ValueOrder::Lcv,
-                    "random" => ValueOrder::Random,
-                    other => return Err(choice_error("value_order", other, "ascending, median, lcv, random")),
-                }
-            }
-            "propagation" => {
-                cfg.propagation = match value.extract::<String>()?.as_str() {
-                    "none" => Propagation::None,
-                    "forward-checking" | "fc" => Propagation::ForwardChecking,
-                    "singles" => Propagation::Singles,
-                    other => return Err(choice_error("propagation", other, "none, fc, singles")),
-                }
-            }
-            "random_ties" => cfg.random_ties = value.extract()?,
-            "seed" => cfg.seed = value.extract()?,
-            "intersections" => cfg.intersections = value.extract()?,
-            "restarts" => cfg.restarts = restarts(&value)?,
-            "node_limit" => cfg.limits.nodes = value.extract()?,
-            "time_limit" => {
-                let seconds: Option<f64> = value.extract()?;
-                cfg.limits.time = match seconds {
-                    None | Some(0.0) => None,
-                    Some(s) => Some(Duration::try_from_secs_f64(s).map_err(|_| {
-                        PyValueError::new_err(format!("time_limit must be non-negative seconds, not {s}"))
-                    })?),
-                };
-            }
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "unknown search option `{other}` (var_order, value_order, propagation, random_ties, seed, \
-                     intersections, restarts, node_limit, time_limit)"
-                )))
-            }
+    Ok(match op {
+        "==" => (Relation::Eq, rhs),
+        "!=" => (Relation::Ne, rhs),
+        "<=" => (Relation::Le, rhs),
+        ">=" => (Relation::Ge, rhs),
+        "<" => (Relation::Le, shifted(rhs.checked_sub(1))?),
+        ">" => (Relation::Ge, shifted(rhs.checked_add(1))?),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "relation `{other}` is not one of ==, !=, <=, >=, <, >"
+            )))
         }
-    }
-    Ok(cfg)
+    })
 }
 
-/// `None`, `("luby", scale)` or `("geometric", base, factor)`.
-fn restarts(value: &Bound<'_, PyAny>) -> PyResult<Restarts> {
-    if value.is_none() {
-        return Ok(Restarts::None);
-    }
-    if let Ok((kind, scale)) = value.extract::<(String, u64)>() {
-        if kind == "luby" {
-            return Ok(Restarts::Luby { scale });
-        }
-    }
-    if let Ok((kind, base, factor)) = value.extract::<(String, u64, f64)>() {
-        if kind == "geometric" {
-            return Ok(Restarts::Geometric { base, factor });
-        }
-    }
-    Err(PyValueError::new_err(
-        "restarts must be None, (\"luby\", scale) or (\"geometric\", base, factor)",
-    ))
-}
-
-fn choice_error(option: &str, got: &str, known: &str) -> PyErr {
-    PyValueError::new_err(format!("{option} `{got}` is not one of: {known}"))
-}
-
-/// The status word of an engine outcome (`solved`, `unsatisfiable`, `limit`).
-fn status_word(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Solved => "solved",
-        Outcome::Unsatisfiable => "unsatisfiable",
-        Outcome::Limit(_) => "limit",
-    }
-}
-
-/// Statistics as a dict: nodes, guesses, fails, propagations, max_depth, restarts, solutions, time (seconds).
-fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("nodes", stats.nodes)?;
-    d.set_item("guesses", stats.guesses)?;
-    d.set_item("fails", stats.fails)?;
-    d.set_item("propagations", stats.propagations)?;
-    d.set_item("max_depth", stats.max_depth)?;
-    d.set_item("restarts", stats.restarts)?;
-    d.set_item("solutions", stats.solutions)?;
-    d.set_item("time", stats.time.as_secs_f64())?;
-    Ok(d)
+/// A finished optimisation, before it becomes a [`SearchResult`].
+struct Optimum {
+    outcome: OptOutcome,
+    best: Option<(Vec<i64>, i64)>,
+    improvements: u64,
+    stats: Stats,
 }
 
 /// A model under construction: variables with finite integer domains and constraints on them.
@@ -210,8 +116,12 @@ pub(crate) struct Model {
     posts: Vec<Post>,
     /// The model as the engine sees it now: each call is checked on it before it is recorded.
     live: csp_core::Model,
+    /// `live_vars[i]` = the live engine variable of Python variable `i`.
     live_vars: Vec<VarId>,
+    /// `names[i]` = the name of Python variable `i`.
     names: Vec<String>,
+    /// `bounds[i]` = the least and greatest value of Python variable `i`'s initial domain.
+    bounds: Vec<(i64, i64)>,
 }
 
 impl Model {
@@ -226,10 +136,14 @@ impl Model {
         Ok(x.index)
     }
 
+    fn own_all(&self, xs: &[PyRef<'_, IntVar>]) -> PyResult<Vec<usize>> {
+        xs.iter().map(|x| self.own(x)).collect()
+    }
+
     /// `(coefficient, variable index)` terms with the coefficients of a repeated variable added up (first
     /// occurrence order), so `SEND + MOST` may name `S` twice.
-    fn terms(&self, terms: &[(i64, PyRef<'_, IntVar>)]) -> PyResult<Vec<(i64, usize)>> {
-        let mut out: Vec<(i64, usize)> = Vec::with_capacity(terms.len());
+    fn terms(&self, terms: &[(i64, PyRef<'_, IntVar>)]) -> PyResult<Terms> {
+        let mut out: Terms = Vec::with_capacity(terms.len());
         for (a, x) in terms {
             let x = self.own(x)?;
             match out.iter_mut().find(|(_, y)| *y == x) {
@@ -244,22 +158,62 @@ impl Model {
         Ok(out)
     }
 
-    fn own_all(&self, xs: &[PyRef<'_, IntVar>]) -> PyResult<Vec<usize>> {
-        xs.iter().map(|x| self.own(x)).collect()
+    /// A model error as a `ValueError`, with the engine's variable numbers (`x12`) replaced by the names of the
+    /// Python variables they are.
+    fn error(&self, e: &ModelError) -> PyErr {
+        let text = e.to_string();
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find('x') {
+            let (before, from) = rest.split_at(at);
+            out.push_str(before);
+            let digits = from[1..].bytes().take_while(u8::is_ascii_digit).count();
+            let word_start = before.chars().last().is_none_or(|c| !c.is_alphanumeric());
+            let python = from[1..1 + digits]
+                .parse::<usize>()
+                .ok()
+                .filter(|_| word_start)
+                .and_then(|k| self.live_vars.iter().position(|v| v.index() == k));
+            match python {
+                Some(i) => out.push_str(&self.names[i]),
+                None => out.push_str(&from[..1 + digits]),
+            }
+            rest = &from[1 + digits..];
+        }
+        out.push_str(rest);
+        PyValueError::new_err(out)
     }
 
     /// Checks `post` on the live model and records it.
     fn record(&mut self, post: Post) -> PyResult<()> {
-        apply(&mut self.live, &mut self.live_vars, &post)?;
+        if let Err(e) = apply(&mut self.live, &mut self.live_vars, &post) {
+            let err = self.error(&e);
+            // Some calls post piece by piece (count_eq, inverse, global_cardinality) and may fail half-way: the
+            // live model is rebuilt from the recorded calls so it stays exactly what they make.
+            let mut live = csp_core::Model::new();
+            let mut vars = Vec::with_capacity(self.names.len());
+            for p in &self.posts {
+                apply(&mut live, &mut vars, p).map_err(|e| self.error(&e))?;
+            }
+            self.live = live;
+            self.live_vars = vars;
+            return Err(err);
+        }
         self.posts.push(post);
         Ok(())
     }
 
-    fn new_var(&mut self, post: Post, name: Option<String>) -> PyResult<IntVar> {
+    fn new_var(
+        &mut self,
+        post: Post,
+        bounds: (i64, i64),
+        name: Option<String>,
+    ) -> PyResult<IntVar> {
         self.record(post)?;
         let index = self.names.len();
         let name = name.unwrap_or_else(|| format!("x{index}"));
         self.names.push(name.clone());
+        self.bounds.push(bounds);
         Ok(IntVar {
             index,
             name,
@@ -267,37 +221,334 @@ impl Model {
         })
     }
 
-    /// A frozen problem of every call so far, plus `extra`.
-    fn problem(&self, extra: &[Post]) -> PyResult<Problem> {
+    /// A frozen problem of every call so far plus `extra`, and the engine variable of each Python variable
+    /// (those `extra` creates last).
+    fn problem(&self, extra: &[Post]) -> PyResult<(Problem, Vec<VarId>)> {
         let mut model = csp_core::Model::new();
         let mut vars = Vec::with_capacity(self.names.len());
         for post in self.posts.iter().chain(extra) {
-            apply(&mut model, &mut vars, post)?;
+            apply(&mut model, &mut vars, post).map_err(|e| self.error(&e))?;
         }
-        model
-            .build()
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        let problem = model.build().map_err(|e| self.error(&e))?;
+        Ok((problem, vars))
     }
 
-    fn solution(&self, values: Vec<i64>) -> Solution {
-        Solution {
-            values,
-            model: self.id,
-            names: self.names.clone(),
+    /// The names, shared by every solution of one search.
+    fn shared_names(&self) -> Arc<[String]> {
+        self.names.iter().cloned().collect()
+    }
+
+    /// Builds the model (plus `extra`), then runs `job` on it (see [`Model::run_built`]).
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        opts: &Options,
+        extra: &[Post],
+        job: impl FnOnce(&Problem, SearchConfig, &[VarId]) -> T + Send,
+    ) -> PyResult<T> {
+        let (problem, vars) = self.problem(extra)?;
+        run_built(py, opts, &problem, &vars, job)
+    }
+
+    /// The objective as terms over Python variables, from a variable or a list of `(coefficient, variable)`.
+    fn objective_terms(&self, objective: &Bound<'_, PyAny>) -> PyResult<Terms> {
+        let terms = if let Ok(x) = objective.extract::<PyRef<'_, IntVar>>() {
+            vec![(1, self.own(&x)?)]
+        } else if let Ok(terms) = objective.extract::<Vec<(i64, PyRef<'_, IntVar>)>>() {
+            self.terms(&terms)?
+        } else {
+            return Err(PyTypeError::new_err(
+                "the objective must be a variable or a list of (coefficient, variable) terms",
+            ));
+        };
+        let terms: Terms = terms.into_iter().filter(|&(a, _)| a != 0).collect();
+        if terms.is_empty() {
+            return Err(PyValueError::new_err(
+                "the objective has no variable with a non-zero coefficient",
+            ));
         }
+        Ok(terms)
+    }
+
+    /// Optimises `terms` (`minimize`: least value), calling `on_improve(solution, value)` on every improving
+    /// solution.
+    fn optimize(
+        &self,
+        py: Python<'_>,
+        objective: &Bound<'_, PyAny>,
+        on_improve: Option<Py<PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+        minimize: bool,
+    ) -> PyResult<SearchResult> {
+        let opts = Options::parse(options, |x| self.own(x))?;
+        let terms = self.objective_terms(objective)?;
+        let n = self.names.len();
+        let (lo, hi) = terms.iter().fold((0i128, 0i128), |(lo, hi), &(a, x)| {
+            let (min, max) = self.bounds[x];
+            let (p, q) = (
+                i128::from(a) * i128::from(min),
+                i128::from(a) * i128::from(max),
+            );
+            (lo + p.min(q), hi + p.max(q))
+        });
+        let names = self.shared_names();
+        let notify = Notifier {
+            callback: on_improve,
+            model: self.id,
+            names: names.clone(),
+            error: Mutex::new(None),
+        };
+        let optimum = match terms.as_slice() {
+            &[(1, x)] => self.branch_and_bound(py, &opts, &[], x, minimize, &notify)?,
+            _ if hi - lo < MAX_DOMAIN_WIDTH as i128 => {
+                // A new variable equal to the objective: lo and hi fit in i64 as the width is small and every
+                // term's value fits (a sum that would not is refused by `linear` below).
+                let (Ok(lo), Ok(hi)) = (i64::try_from(lo), i64::try_from(hi)) else {
+                    return Err(PyValueError::new_err("the objective's range overflows i64"));
+                };
+                let mut equation = terms.clone();
+                equation.push((-1, n));
+                let extra = [
+                    Post::Var { min: lo, max: hi },
+                    Post::Linear(equation, Relation::Eq, 0),
+                ];
+                self.branch_and_bound(py, &opts, &extra, n, minimize, &notify)?
+            }
+            _ => self.resolve_loop(py, &opts, &terms, minimize, &notify)?,
+        };
+        if let Some(err) = notify.take_error() {
+            return Err(err);
+        }
+        let (solution, objective) = match optimum.best {
+            Some((values, v)) => (
+                Some(Solution {
+                    values,
+                    model: self.id,
+                    names,
+                }),
+                Some(v),
+            ),
+            None => (None, None),
+        };
+        Ok(SearchResult {
+            status: opt_word(optimum.outcome),
+            count: u64::from(solution.is_some()),
+            solution,
+            objective,
+            improvements: optimum.improvements,
+            stats: optimum.stats,
+        })
+    }
+
+    /// csp-core's branch and bound on the Python (or `extra`) variable `x`.
+    fn branch_and_bound(
+        &self,
+        py: Python<'_>,
+        opts: &Options,
+        extra: &[Post],
+        x: usize,
+        minimize: bool,
+        notify: &Notifier,
+    ) -> PyResult<Optimum> {
+        let n = self.names.len();
+        let (r, best) = self
+            .run(py, opts, extra, |problem, cfg, vars| {
+                let objective = if minimize {
+                    Objective::Minimize(vars[x])
+                } else {
+                    Objective::Maximize(vars[x])
+                };
+                Solver::new(problem, cfg)
+                    .optimize(&[], objective, |s, v| {
+                        notify.improved(pick(s.values(), &vars[..n]), v)
+                    })
+                    .map(|r| {
+                        let best = r.best.as_ref().map(|s| pick(s.values(), &vars[..n]));
+                        (r, best)
+                    })
+            })?
+            .map_err(|e| self.error(&e))?;
+        Ok(Optimum {
+            outcome: r.outcome,
+            best: best.zip(r.objective),
+            improvements: r.improvements,
+            stats: r.stats,
+        })
+    }
+
+    /// For an objective too wide to be a variable: solve again under `objective <= best - 1` (or `>= best + 1`)
+    /// until that is unsatisfiable; the node and time limits apply to the whole run.
+    fn resolve_loop(
+        &self,
+        py: Python<'_>,
+        opts: &Options,
+        terms: &Terms,
+        minimize: bool,
+        notify: &Notifier,
+    ) -> PyResult<Optimum> {
+        let n = self.names.len();
+        let value = |values: &[i64]| -> i64 {
+            let total: i128 = terms
+                .iter()
+                .map(|&(a, x)| i128::from(a) * i128::from(values[x]))
+                .sum();
+            // Every term fits i64 and `linear` accepted the objective as a bound, so the sum does too.
+            i64::try_from(total).unwrap_or(if total < 0 { i64::MIN } else { i64::MAX })
+        };
+        let start = Instant::now();
+        let limits = opts.limits();
+        let mut best: Option<(Vec<i64>, i64)> = None;
+        let mut stats = Stats::default();
+        let mut improvements = 0;
+        loop {
+            let bound = match &best {
+                None => None,
+                Some((_, v)) if minimize => v.checked_sub(1).map(|b| (Relation::Le, b)),
+                Some((_, v)) => v.checked_add(1).map(|b| (Relation::Ge, b)),
+            };
+            let extra: Vec<Post> = match (&best, bound) {
+                (None, _) => Vec::new(),
+                (Some(_), Some((rel, b))) => vec![Post::Linear(terms.clone(), rel, b)],
+                // Nothing lies beyond i64: the best is proved.
+                (Some(_), None) => break,
+            };
+            let mut step = opts.clone();
+            let nodes = limits.nodes.map(|max| max.saturating_sub(stats.nodes));
+            let time = limits.time.map(|max| max.saturating_sub(start.elapsed()));
+            if nodes == Some(0) || time == Some(Duration::ZERO) {
+                return Ok(Optimum {
+                    outcome: feasible_or_unknown(&best),
+                    best,
+                    improvements,
+                    stats,
+                });
+            }
+            step.set_limits(nodes, time);
+            let (problem, vars) = match self.problem(&extra) {
+                Ok(built) => built,
+                // A bound the linear check refuses (beyond what the terms can reach) means the best is proved.
+                Err(_) if best.is_some() => break,
+                Err(e) => return Err(e),
+            };
+            let r = run_built(py, &step, &problem, &vars, |problem, cfg, vars| {
+                let r = Solver::new(problem, cfg).solve(&[]);
+                (
+                    r.outcome,
+                    r.solution.map(|s| pick(s.values(), &vars[..n])),
+                    r.stats,
+                )
+            })?;
+            stats += r.2;
+            match r {
+                (Outcome::Solved, Some(values), _) => {
+                    let v = value(&values);
+                    improvements += 1;
+                    let flow = notify.improved(values.clone(), v);
+                    best = Some((values, v));
+                    if flow.is_break() {
+                        return Ok(Optimum {
+                            outcome: OptOutcome::Feasible,
+                            best,
+                            improvements,
+                            stats,
+                        });
+                    }
+                }
+                (Outcome::Unsatisfiable, _, _) => break,
+                (Outcome::Limit(_), _, _) | (Outcome::Solved, None, _) => {
+                    return Ok(Optimum {
+                        outcome: feasible_or_unknown(&best),
+                        best,
+                        improvements,
+                        stats,
+                    })
+                }
+            }
+        }
+        Ok(Optimum {
+            outcome: if best.is_some() {
+                OptOutcome::Optimal
+            } else {
+                OptOutcome::Unsatisfiable
+            },
+            best,
+            improvements,
+            stats,
+        })
     }
 }
 
-/// `==`, `<=` or `>=`.
-fn relation(op: &str) -> PyResult<Relation> {
-    match op {
-        "==" => Ok(Relation::Eq),
-        "<=" => Ok(Relation::Le),
-        ">=" => Ok(Relation::Ge),
-        other => Err(PyValueError::new_err(format!(
-            "relation `{other}` is not one of ==, <=, >="
-        ))),
+/// Runs `job` on a built problem with the options' configuration and a cancel flag in its limits, on a helper
+/// thread while the caller waits without the GIL; Ctrl-C raises the flag and `KeyboardInterrupt`.
+fn run_built<T: Send>(
+    py: Python<'_>,
+    opts: &Options,
+    problem: &Problem,
+    vars: &[VarId],
+    job: impl FnOnce(&Problem, SearchConfig, &[VarId]) -> T + Send,
+) -> PyResult<T> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut cfg = opts.config(vars);
+    cfg.limits = cfg.limits.with_cancel(cancel.clone());
+    pool::interruptible(py, &cancel, || job(problem, cfg, vars))
+}
+
+fn feasible_or_unknown(best: &Option<(Vec<i64>, i64)>) -> OptOutcome {
+    if best.is_some() {
+        OptOutcome::Feasible
+    } else {
+        OptOutcome::Unknown
     }
+}
+
+/// The values of the Python variables `vars` (engine variables, in Python order) in an engine solution.
+fn pick(values: &[i64], vars: &[VarId]) -> Vec<i64> {
+    vars.iter().map(|v| values[v.index()]).collect()
+}
+
+/// Hands improving solutions to the Python callback of `minimize`/`maximize` from the search thread.
+struct Notifier {
+    callback: Option<Py<PyAny>>,
+    model: u64,
+    names: Arc<[String]>,
+    /// What the callback raised, if it did (the search then stops and the error is re-raised).
+    error: Mutex<Option<PyErr>>,
+}
+
+impl Notifier {
+    /// Calls the callback with `(solution, value)`; it stops the search by returning `False` or raising.
+    fn improved(&self, values: Vec<i64>, value: i64) -> ControlFlow<()> {
+        let Some(callback) = &self.callback else {
+            return ControlFlow::Continue(());
+        };
+        Python::attach(|py| {
+            let solution = Solution {
+                values,
+                model: self.model,
+                names: self.names.clone(),
+            };
+            match callback.call1(py, (solution, value)) {
+                Ok(ret) if matches!(ret.extract::<bool>(py), Ok(false)) => ControlFlow::Break(()),
+                Ok(_) => ControlFlow::Continue(()),
+                Err(e) => {
+                    if let Ok(mut slot) = self.error.lock() {
+                        *slot = Some(e);
+                    }
+                    ControlFlow::Break(())
+                }
+            }
+        })
+    }
+
+    fn take_error(&self) -> Option<PyErr> {
+        self.error.lock().ok().and_then(|mut e| e.take())
+    }
+}
+
+/// An argument that is either a constant or a variable of the model (`element`'s array, `count_eq`'s value).
+enum ConstOrVar {
+    Const(i64),
+    Var(usize),
 }
 
 #[pymethods]
@@ -311,25 +562,30 @@ impl Model {
             live: csp_core::Model::new(),
             live_vars: Vec::new(),
             names: Vec::new(),
+            bounds: Vec::new(),
         }
     }
 
     /// A new integer variable with domain `min..=max`.
     #[pyo3(signature = (min, max, name=None))]
     fn int_var(&mut self, min: i64, max: i64, name: Option<String>) -> PyResult<IntVar> {
-        self.new_var(Post::Var { min, max }, name)
+        self.new_var(Post::Var { min, max }, (min, max), name)
     }
 
     /// A new integer variable whose domain is exactly `values`.
     #[pyo3(signature = (values, name=None))]
     fn int_var_from(&mut self, values: Vec<i64>, name: Option<String>) -> PyResult<IntVar> {
-        self.new_var(Post::VarValues(values), name)
+        let bounds = (
+            values.iter().copied().min().unwrap_or(0),
+            values.iter().copied().max().unwrap_or(0),
+        );
+        self.new_var(Post::VarValues(values), bounds, name)
     }
 
-    /// A new Boolean variable: an integer variable on `0..=1`.
+    /// A new Boolean variable: an integer variable on `0..=1` (1 = true).
     #[pyo3(signature = (name=None))]
     fn bool_var(&mut self, name: Option<String>) -> PyResult<IntVar> {
-        self.new_var(Post::Var { min: 0, max: 1 }, name)
+        self.new_var(Post::Bool, (0, 1), name)
     }
 
     /// The variables take pairwise different values.
@@ -367,14 +623,14 @@ impl Model {
         self.record(Post::Equal(x, y, offset))
     }
 
-    /// `sum(a * x for a, x in terms) <relation> rhs`, with `relation` one of `==`, `<=`, `>=`.
+    /// `sum(a * x for a, x in terms) <relation> rhs`, `relation` one of `==`, `!=`, `<=`, `>=`, `<`, `>`.
     fn linear(
         &mut self,
         terms: Vec<(i64, PyRef<'_, IntVar>)>,
         relation: &str,
         rhs: i64,
     ) -> PyResult<()> {
-        let rel = self::relation(relation)?;
+        let (rel, rhs) = self::relation(relation, rhs)?;
         let terms = self.terms(&terms)?;
         self.record(Post::Linear(terms, rel, rhs))
     }
@@ -385,31 +641,308 @@ impl Model {
         self.record(Post::Table(xs, tuples))
     }
 
-    /// Number of variables.
+    /// The clause `pos[0] or pos[1] or ... or not neg[0] or not neg[1] ...` over Boolean variables.
+    #[pyo3(signature = (pos, neg=Vec::new()))]
+    fn clause(&mut self, pos: Vec<PyRef<'_, IntVar>>, neg: Vec<PyRef<'_, IntVar>>) -> PyResult<()> {
+        let (pos, neg) = (self.own_all(&pos)?, self.own_all(&neg)?);
+        self.record(Post::Clause { pos, neg })
+    }
+
+    /// `b == (xs[0] and xs[1] and ...)` over Booleans.
+    fn bool_and(&mut self, xs: Vec<PyRef<'_, IntVar>>, b: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (xs, b) = (self.own_all(&xs)?, self.own(&b)?);
+        self.record(Post::BoolAnd(xs, b))
+    }
+
+    /// `b == (xs[0] or xs[1] or ...)` over Booleans.
+    fn bool_or(&mut self, xs: Vec<PyRef<'_, IntVar>>, b: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (xs, b) = (self.own_all(&xs)?, self.own(&b)?);
+        self.record(Post::BoolOr(xs, b))
+    }
+
+    /// An odd number of the Booleans `xs` are true (`odd=False`: an even number).
+    #[pyo3(signature = (xs, odd=true))]
+    fn bool_xor(&mut self, xs: Vec<PyRef<'_, IntVar>>, odd: bool) -> PyResult<()> {
+        let xs = self.own_all(&xs)?;
+        self.record(Post::BoolXor(xs, odd))
+    }
+
+    /// `y == not x` over Booleans.
+    fn bool_not(&mut self, x: PyRef<'_, IntVar>, y: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (x, y) = (self.own(&x)?, self.own(&y)?);
+        self.record(Post::BoolNot(x, y))
+    }
+
+    /// `x == y` over Booleans.
+    fn bool_equiv(&mut self, x: PyRef<'_, IntVar>, y: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (x, y) = (self.own(&x)?, self.own(&y)?);
+        self.record(Post::BoolEquiv(x, y))
+    }
+
+    /// Reification: the Boolean `b` is true exactly when `sum(a * x) <relation> rhs` holds; with `half=True`,
+    /// only `b -> (...)` (the relation must hold when `b` is true; nothing is said when it is false).
+    #[pyo3(signature = (terms, relation, rhs, b, half=false))]
+    fn reify_linear(
+        &mut self,
+        terms: Vec<(i64, PyRef<'_, IntVar>)>,
+        relation: &str,
+        rhs: i64,
+        b: PyRef<'_, IntVar>,
+        half: bool,
+    ) -> PyResult<()> {
+        let (rel, rhs) = self::relation(relation, rhs)?;
+        let terms = self.terms(&terms)?;
+        let b = self.own(&b)?;
+        let mode = if half {
+            Reification::Implies
+        } else {
+            Reification::Equivalent
+        };
+        self.record(Post::Reify {
+            terms,
+            rel,
+            rhs,
+            b,
+            mode,
+        })
+    }
+
+    /// `z == x * y`.
+    fn times(
+        &mut self,
+        x: PyRef<'_, IntVar>,
+        y: PyRef<'_, IntVar>,
+        z: PyRef<'_, IntVar>,
+    ) -> PyResult<()> {
+        self.arith(ArithOp::Times, &x, &y, &z)
+    }
+
+    /// `z == x div y`, rounding toward zero (as C and Rust do; Python's `//` rounds down); `y` is never 0.
+    fn div(
+        &mut self,
+        x: PyRef<'_, IntVar>,
+        y: PyRef<'_, IntVar>,
+        z: PyRef<'_, IntVar>,
+    ) -> PyResult<()> {
+        self.arith(ArithOp::Div, &x, &y, &z)
+    }
+
+    /// `z == x mod y == x - y * (x div y)`, with the sign of `x` (Python's `%` takes the sign of `y`); `y` is
+    /// never 0.
+    fn r#mod(
+        &mut self,
+        x: PyRef<'_, IntVar>,
+        y: PyRef<'_, IntVar>,
+        z: PyRef<'_, IntVar>,
+    ) -> PyResult<()> {
+        self.arith(ArithOp::Mod, &x, &y, &z)
+    }
+
+    /// `z == x ** y` with `y >= 0` (`0 ** 0 == 1`).
+    fn pow(
+        &mut self,
+        x: PyRef<'_, IntVar>,
+        y: PyRef<'_, IntVar>,
+        z: PyRef<'_, IntVar>,
+    ) -> PyResult<()> {
+        self.arith(ArithOp::Pow, &x, &y, &z)
+    }
+
+    /// `z == abs(x)`.
+    fn abs(&mut self, x: PyRef<'_, IntVar>, z: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (x, z) = (self.own(&x)?, self.own(&z)?);
+        self.record(Post::Abs(x, z))
+    }
+
+    /// `z == min(xs)` (`xs` not empty).
+    fn min_of(&mut self, xs: Vec<PyRef<'_, IntVar>>, z: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (xs, z) = (self.own_all(&xs)?, self.own(&z)?);
+        self.record(Post::Extremum { xs, z, min: true })
+    }
+
+    /// `z == max(xs)` (`xs` not empty).
+    fn max_of(&mut self, xs: Vec<PyRef<'_, IntVar>>, z: PyRef<'_, IntVar>) -> PyResult<()> {
+        let (xs, z) = (self.own_all(&xs)?, self.own(&z)?);
+        self.record(Post::Extremum { xs, z, min: false })
+    }
+
+    /// `result == array[index - first]`, for an array of integers or of variables (not a mix).
+    #[pyo3(signature = (index, array, result, first=0))]
+    fn element(
+        &mut self,
+        index: PyRef<'_, IntVar>,
+        array: &Bound<'_, PyAny>,
+        result: PyRef<'_, IntVar>,
+        first: i64,
+    ) -> PyResult<()> {
+        let (index, z) = (self.own(&index)?, self.own(&result)?);
+        let items: Vec<Bound<'_, PyAny>> = array.extract().map_err(|_| {
+            PyTypeError::new_err(
+                "element: the array must be a sequence of integers or of variables",
+            )
+        })?;
+        let items = items
+            .iter()
+            .map(|item| self.const_or_var(item, "element: the array"))
+            .collect::<PyResult<Vec<_>>>()?;
+        if items.iter().all(|i| matches!(i, ConstOrVar::Const(_))) {
+            let array = items
+                .iter()
+                .filter_map(|i| match i {
+                    ConstOrVar::Const(c) => Some(*c),
+                    ConstOrVar::Var(_) => None,
+                })
+                .collect();
+            self.record(Post::Element {
+                index,
+                first,
+                array,
+                z,
+            })
+        } else if items.iter().all(|i| matches!(i, ConstOrVar::Var(_))) {
+            let array = items
+                .iter()
+                .filter_map(|i| match i {
+                    ConstOrVar::Var(v) => Some(*v),
+                    ConstOrVar::Const(_) => None,
+                })
+                .collect();
+            self.record(Post::ElementVar {
+                index,
+                first,
+                array,
+                z,
+            })
+        } else {
+            Err(PyTypeError::new_err(
+                "element: the array mixes integers and variables (make the constants variables)",
+            ))
+        }
+    }
+
+    /// `n` == the number of `xs` equal to `value` (an integer or a variable).
+    fn count_eq(
+        &mut self,
+        xs: Vec<PyRef<'_, IntVar>>,
+        value: &Bound<'_, PyAny>,
+        n: PyRef<'_, IntVar>,
+    ) -> PyResult<()> {
+        let (xs, n) = (self.own_all(&xs)?, self.own(&n)?);
+        match self.const_or_var(value, "count_eq: the value")? {
+            ConstOrVar::Const(value) => self.record(Post::Count { xs, value, n }),
+            ConstOrVar::Var(y) => self.record(Post::CountVar { xs, y, n }),
+        }
+    }
+
+    /// `counts[k]` == the number of `xs` equal to `values[k]`, for every `k`.
+    fn global_cardinality(
+        &mut self,
+        xs: Vec<PyRef<'_, IntVar>>,
+        values: Vec<i64>,
+        counts: Vec<PyRef<'_, IntVar>>,
+    ) -> PyResult<()> {
+        let (xs, counts) = (self.own_all(&xs)?, self.own_all(&counts)?);
+        self.record(Post::GlobalCardinality { xs, values, counts })
+    }
+
+    /// `f[i] == j + first` exactly when `g[j] == i + first` (two permutations, inverse to each other).
+    #[pyo3(signature = (f, g, first=0))]
+    fn inverse(
+        &mut self,
+        f: Vec<PyRef<'_, IntVar>>,
+        g: Vec<PyRef<'_, IntVar>>,
+        first: i64,
+    ) -> PyResult<()> {
+        let (f, g) = (self.own_all(&f)?, self.own_all(&g)?);
+        self.record(Post::Inverse { f, g, first })
+    }
+
+    /// `xs` is lexicographically at most `ys` (`strict=True`: strictly less).
+    #[pyo3(signature = (xs, ys, strict=false))]
+    fn lex(
+        &mut self,
+        xs: Vec<PyRef<'_, IntVar>>,
+        ys: Vec<PyRef<'_, IntVar>>,
+        strict: bool,
+    ) -> PyResult<()> {
+        let (xs, ys) = (self.own_all(&xs)?, self.own_all(&ys)?);
+        self.record(Post::Lex { xs, ys, strict })
+    }
+
+    /// The values of `xs`, in order, form a word of a deterministic automaton: states `0..states`, `start`,
+    /// `transitions` as `(from, value, to)` triples (a missing one rejects), and the `accepting` states.
+    fn regular(
+        &mut self,
+        xs: Vec<PyRef<'_, IntVar>>,
+        states: usize,
+        start: usize,
+        transitions: Vec<(usize, i64, usize)>,
+        accepting: Vec<usize>,
+    ) -> PyResult<()> {
+        let xs = self.own_all(&xs)?;
+        self.record(Post::Regular {
+            xs,
+            states,
+            start,
+            transitions,
+            accepting,
+        })
+    }
+
+    /// `xs` is one Hamiltonian circuit in successor form: `xs[i] == j + first` means node `j` follows node `i`.
+    #[pyo3(signature = (xs, first=0))]
+    fn circuit(&mut self, xs: Vec<PyRef<'_, IntVar>>, first: i64) -> PyResult<()> {
+        let xs = self.own_all(&xs)?;
+        self.record(Post::Circuit {
+            xs,
+            first,
+            sub: false,
+        })
+    }
+
+    /// The nodes `i` with `xs[i] != i + first` form one circuit in successor form, the others point to
+    /// themselves (no circuit at all is allowed).
+    #[pyo3(signature = (xs, first=0))]
+    fn subcircuit(&mut self, xs: Vec<PyRef<'_, IntVar>>, first: i64) -> PyResult<()> {
+        let xs = self.own_all(&xs)?;
+        self.record(Post::Circuit {
+            xs,
+            first,
+            sub: true,
+        })
+    }
+
+    /// Number of variables made from Python (the engine's hidden ones left out).
     #[getter]
     fn num_vars(&self) -> usize {
         self.names.len()
     }
 
-    /// Number of constraints.
+    /// Number of constraints, as the engine counts them (a decomposed call may count several).
     #[getter]
     fn num_constraints(&self) -> usize {
         self.live.num_constraints()
     }
 
-    /// Finds one solution (see the package docs for the search options).
+    /// Finds one solution (see the module docs for the search options).
     #[pyo3(signature = (**options))]
     fn solve(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<SearchResult> {
-        let cfg = search_config(options)?;
-        let problem = self.problem(&[])?;
-        let r = py.detach(|| Solver::new(&problem, cfg).solve(&[]));
-        Ok(SearchResult {
-            status: status_word(r.outcome),
-            count: u64::from(r.solution.is_some()),
-            solution: r.solution.map(|s| self.solution(s.values().to_vec())),
-            stats: r.stats,
-            objective: None,
-        })
+        let opts = Options::parse(options, |x| self.own(x))?;
+        let n = self.names.len();
+        let (outcome, values, stats) = self.run(py, &opts, &[], |problem, cfg, vars| {
+            let r = Solver::new(problem, cfg).solve(&[]);
+            (
+                r.outcome,
+                r.solution.map(|s| pick(s.values(), &vars[..n])),
+                r.stats,
+            )
+        })?;
+        Ok(self.result(
+            status_word(outcome),
+            u64::from(values.is_some()),
+            values,
+            stats,
+        ))
     }
 
     /// Counts solutions, up to `limit` when given.
@@ -420,24 +953,24 @@ impl Model {
         limit: Option<u64>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<SearchResult> {
-        let cfg = search_config(options)?;
-        let problem = self.problem(&[])?;
-        let r = py.detach(|| Solver::new(&problem, cfg).count(&[], limit.unwrap_or(u64::MAX)));
-        Ok(SearchResult {
-            status: status_word(r.outcome),
-            count: r.count,
-            solution: r.first.map(|s| self.solution(s.values().to_vec())),
-            stats: r.stats,
-            objective: None,
-        })
+        let opts = Options::parse(options, |x| self.own(x))?;
+        let n = self.names.len();
+        let (outcome, count, first, stats) = self.run(py, &opts, &[], |problem, cfg, vars| {
+            let r = Solver::new(problem, cfg).count(&[], limit.unwrap_or(u64::MAX));
+            let first = r.first.map(|s| pick(s.values(), &vars[..n]));
+            (r.outcome, r.count, first, r.stats)
+        })?;
+        Ok(self.result(status_word(outcome), count, first, stats))
     }
 
     /// A lazy iterator over every solution: the search runs on its own thread, one solution ahead of the
-    /// consumer, and stops when the iterator is dropped.
+    /// consumer, and stops when the iterator is closed or dropped.
     #[pyo3(signature = (**options))]
     fn solutions(&self, options: Option<&Bound<'_, PyDict>>) -> PyResult<Solutions> {
-        let mut cfg = search_config(options)?;
-        let problem = Arc::new(self.problem(&[])?);
+        let opts = Options::parse(options, |x| self.own(x))?;
+        let (problem, vars) = self.problem(&[])?;
+        let n = self.names.len();
+        let mut cfg = opts.config(&vars);
         let cancel = Arc::new(AtomicBool::new(false));
         cfg.limits = cfg.limits.with_cancel(cancel.clone());
         let (tx, rx) = sync_channel::<Vec<i64>>(1);
@@ -445,11 +978,11 @@ impl Model {
             let mut solver = Solver::new(&problem, cfg);
             let mut abandoned = false;
             let (outcome, stats) = solver.for_each_solution(&[], |s| {
-                if tx.send(s.values().to_vec()).is_ok() {
-                    std::ops::ControlFlow::Continue(())
+                if tx.send(pick(s.values(), &vars[..n])).is_ok() {
+                    ControlFlow::Continue(())
                 } else {
                     abandoned = true;
-                    std::ops::ControlFlow::Break(())
+                    ControlFlow::Break(())
                 }
             });
             // A search the consumer abandoned proved nothing about the solutions it did not reach.
@@ -466,95 +999,34 @@ impl Model {
             cancel,
             end: Mutex::new(None),
             model: self.id,
-            names: self.names.clone(),
+            names: self.shared_names(),
         })
     }
 
-    /// Finds a solution with the least `sum(a * x for a, x in objective)` and proves it least, by solving again
-    /// under `objective <= best - 1` until that is unsatisfiable. The result's `objective` holds the value;
-    /// its status is `limit` when a limit (applied to each solve) stopped the search before the proof.
-    #[pyo3(signature = (objective, **options))]
+    /// Finds a solution with the least value of `objective` (a variable, or a list of `(coefficient, variable)`
+    /// terms) by branch and bound, and proves it least. `on_improve(solution, value)` is called with every
+    /// improving solution as the search finds it; returning `False` (or raising) stops the search.
+    #[pyo3(signature = (objective, on_improve=None, **options))]
     fn minimize(
         &self,
         py: Python<'_>,
-        objective: Vec<(i64, PyRef<'_, IntVar>)>,
+        objective: &Bound<'_, PyAny>,
+        on_improve: Option<Py<PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<SearchResult> {
-        let cfg = search_config(options)?;
-        let terms = self.terms(&objective)?;
-        let value = |values: &[i64]| -> PyResult<i64> {
-            let total: i128 = terms
-                .iter()
-                .map(|&(a, x)| i128::from(a) * i128::from(values[x]))
-                .sum();
-            i64::try_from(total)
-                .map_err(|_| PyValueError::new_err("the objective's value overflows i64"))
-        };
-        let mut best: Option<(Vec<i64>, i64)> = None;
-        let mut stats = Stats::default();
-        loop {
-            let extra: Vec<Post> = match &best {
-                None => Vec::new(),
-                Some((_, v)) => vec![Post::Linear(terms.clone(), Relation::Le, v - 1)],
-            };
-            let problem = match self.problem(&extra) {
-                Ok(p) => p,
-                // A bound below what the objective can reach (e.g. overflow) means the best is proved.
-                Err(_) if best.is_some() => break,
-                Err(e) => return Err(e),
-            };
-            let step = cfg.clone();
-            let r = py.detach(|| Solver::new(&problem, step).solve(&[]));
-            stats += r.stats;
-            match (r.outcome, r.solution) {
-                (Outcome::Solved, Some(s)) => {
-                    let v = value(s.values())?;
-                    best = Some((s.values().to_vec(), v));
-                }
-                (Outcome::Unsatisfiable, _) => break,
-                (Outcome::Limit(_), _) | (Outcome::Solved, None) => {
-                    return Ok(SearchResult {
-                        status: "limit",
-                        count: u64::from(best.is_some()),
-                        objective: best.as_ref().map(|b| b.1),
-                        solution: best.map(|(values, _)| self.solution(values)),
-                        stats,
-                    })
-                }
-            }
-        }
-        Ok(SearchResult {
-            status: if best.is_some() {
-                "solved"
-            } else {
-                "unsatisfiable"
-            },
-            count: u64::from(best.is_some()),
-            objective: best.as_ref().map(|b| b.1),
-            solution: best.map(|(values, _)| self.solution(values)),
-            stats,
-        })
+        self.optimize(py, objective, on_improve, options, true)
     }
 
-    /// Finds a solution with the greatest `sum(a * x for a, x in objective)` (see `minimize`).
-    #[pyo3(signature = (objective, **options))]
+    /// Finds a solution with the greatest value of `objective` (see `minimize`).
+    #[pyo3(signature = (objective, on_improve=None, **options))]
     fn maximize(
         &self,
         py: Python<'_>,
-        objective: Vec<(i64, PyRef<'_, IntVar>)>,
+        objective: &Bound<'_, PyAny>,
+        on_improve: Option<Py<PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<SearchResult> {
-        let negated: Vec<(i64, PyRef<'_, IntVar>)> = objective
-            .into_iter()
-            .map(|(a, x)| {
-                a.checked_neg()
-                    .map(|n| (n, x))
-                    .ok_or_else(|| PyValueError::new_err("objective coefficient overflows"))
-            })
-            .collect::<PyResult<_>>()?;
-        let mut r = self.minimize(py, negated, options)?;
-        r.objective = r.objective.map(|v| -v);
-        Ok(r)
+        self.optimize(py, objective, on_improve, options, false)
     }
 
     fn __repr__(&self) -> String {
@@ -566,215 +1038,47 @@ impl Model {
     }
 }
 
-/// Values of every variable of a model, read with `solution[x]`.
-#[pyclass(module = "csp_sudoku._native", frozen)]
-#[derive(Clone)]
-pub(crate) struct Solution {
-    values: Vec<i64>,
-    model: u64,
-    names: Vec<String>,
-}
+impl Model {
+    /// `z = op(x, y)`.
+    fn arith(&mut self, op: ArithOp, x: &IntVar, y: &IntVar, z: &IntVar) -> PyResult<()> {
+        let (x, y, z) = (self.own(x)?, self.own(y)?, self.own(z)?);
+        self.record(Post::Arith(op, x, y, z))
+    }
 
-#[pymethods]
-impl Solution {
-    /// The value of `x`.
-    fn __getitem__(&self, x: PyRef<'_, IntVar>) -> PyResult<i64> {
-        if x.model != self.model {
-            return Err(PyValueError::new_err(format!(
-                "variable {} belongs to another model",
-                x.name
-            )));
+    /// An integer, or a variable of this model.
+    fn const_or_var(&self, item: &Bound<'_, PyAny>, what: &str) -> PyResult<ConstOrVar> {
+        if let Ok(x) = item.extract::<PyRef<'_, IntVar>>() {
+            return Ok(ConstOrVar::Var(self.own(&x)?));
         }
-        self.values.get(x.index).copied().ok_or_else(|| {
-            PyValueError::new_err(format!("variable {} came after this solution", x.name))
+        item.extract::<i64>().map(ConstOrVar::Const).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what} must hold integers (within i64) or variables, not {}",
+                item.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_string(), |n| n.to_string())
+            ))
         })
     }
 
-    /// Every value, in variable creation order.
-    #[getter]
-    fn values(&self) -> Vec<i64> {
-        self.values.clone()
-    }
-
-    /// `{name: value}` for every variable.
-    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        for (name, v) in self.names.iter().zip(&self.values) {
-            d.set_item(name, v)?;
-        }
-        Ok(d)
-    }
-
-    fn __len__(&self) -> usize {
-        self.values.len()
-    }
-
-    fn __eq__(&self, other: PyRef<'_, Solution>) -> bool {
-        self.model == other.model && self.values == other.values
-    }
-
-    fn __repr__(&self) -> String {
-        let parts: Vec<String> = self
-            .names
-            .iter()
-            .zip(&self.values)
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect();
-        format!("Solution({})", parts.join(", "))
-    }
-}
-
-/// What `solve`, `count`, `minimize` and `maximize` return.
-#[pyclass(module = "csp_sudoku._native", frozen)]
-pub(crate) struct SearchResult {
-    /// `solved`, `unsatisfiable` or `limit`.
-    #[pyo3(get)]
-    status: &'static str,
-    /// Solutions found (1 or 0 for `solve`).
-    #[pyo3(get)]
-    count: u64,
-    /// The (first, or best) solution, if any.
-    #[pyo3(get)]
-    solution: Option<Solution>,
-    /// The objective's value of `solution` (`minimize`/`maximize` only).
-    #[pyo3(get)]
-    objective: Option<i64>,
-    stats: Stats,
-}
-
-#[pymethods]
-impl SearchResult {
-    /// Search statistics: nodes, guesses, fails, propagations, max_depth, restarts, solutions, time (s).
-    #[getter]
-    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        stats_dict(py, &self.stats)
-    }
-
-    /// The value of `x` in the solution; `RuntimeError` when there is none.
-    fn __getitem__(&self, x: PyRef<'_, IntVar>) -> PyResult<i64> {
-        match &self.solution {
-            Some(s) => s.__getitem__(x),
-            None => Err(PyRuntimeError::new_err(format!(
-                "no solution (status {})",
-                self.status
-            ))),
-        }
-    }
-
-    /// True when a solution was found.
-    fn __bool__(&self) -> bool {
-        self.solution.is_some()
-    }
-
-    fn __repr__(&self) -> String {
-        let objective = self.objective.map_or("None".to_string(), |v| v.to_string());
-        format!(
-            "SearchResult(status={}, count={}, objective={objective})",
-            self.status, self.count
-        )
-    }
-}
-
-/// The lazy iterator of `Model.solutions()`.
-#[pyclass(module = "csp_sudoku._native")]
-pub(crate) struct Solutions {
-    rx: Mutex<Option<Receiver<Vec<i64>>>>,
-    handle: Mutex<Option<JoinHandle<(Outcome, Stats)>>>,
-    cancel: Arc<AtomicBool>,
-    /// How the search ended, once it has.
-    end: Mutex<Option<(Outcome, Stats)>>,
-    model: u64,
-    names: Vec<String>,
-}
-
-impl Solutions {
-    /// Waits for the search thread and keeps how it ended.
-    fn finish(&self) -> PyResult<()> {
-        let handle = self.handle.lock().map_err(|_| poisoned())?.take();
-        if let Some(h) = handle {
-            let end = h
-                .join()
-                .map_err(|_| PyRuntimeError::new_err("the search thread panicked"))?;
-            *self.end.lock().map_err(|_| poisoned())? = Some(end);
-        }
-        Ok(())
-    }
-}
-
-fn poisoned() -> PyErr {
-    PyRuntimeError::new_err("the solution iterator's lock is poisoned")
-}
-
-#[pymethods]
-impl Solutions {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
-        // The receiver is taken out while waiting, so no lock is held without the GIL (a second thread calling
-        // `next` meanwhile sees an ended iterator: iterate from one thread).
-        let Some(rx) = self.rx.lock().map_err(|_| poisoned())?.take() else {
-            return Ok(None);
-        };
-        let (rx, received) = py.detach(move || {
-            let received = rx.recv();
-            (rx, received)
-        });
-        match received {
-            Ok(values) => {
-                *self.rx.lock().map_err(|_| poisoned())? = Some(rx);
-                Ok(Some(Solution {
-                    values,
-                    model: self.model,
-                    names: self.names.clone(),
-                }))
-            }
-            Err(_) => {
-                drop(rx);
-                py.detach(|| self.finish())?;
-                Ok(None)
-            }
-        }
-    }
-
-    /// Stops the search (the iterator then ends).
-    fn close(&self, py: Python<'_>) -> PyResult<()> {
-        self.cancel.store(true, Ordering::Relaxed);
-        *self.rx.lock().map_err(|_| poisoned())? = None;
-        py.detach(|| self.finish())
-    }
-
-    /// `solved`/`unsatisfiable` once the search has ended by itself (every solution seen), `limit` when a limit
-    /// or `close()` stopped it, `None` while it runs.
-    #[getter]
-    fn status(&self) -> PyResult<Option<&'static str>> {
-        Ok(self
-            .end
-            .lock()
-            .map_err(|_| poisoned())?
-            .as_ref()
-            .map(|(o, _)| match o {
-                Outcome::Limit(LimitKind::Cancelled) => "limit",
-                o => status_word(*o),
-            }))
-    }
-
-    /// Statistics of the whole search, once it has ended (`None` before).
-    #[getter]
-    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let end = self.end.lock().map_err(|_| poisoned())?;
-        end.as_ref().map(|(_, s)| stats_dict(py, s)).transpose()
-    }
-}
-
-impl Drop for Solutions {
-    fn drop(&mut self) {
-        // Dropping the receiver makes the thread's next send fail, and the cancel flag stops a search that is
-        // between solutions; the thread then ends on its own (it is not joined here, to keep drop cheap).
-        self.cancel.store(true, Ordering::Relaxed);
-        if let Ok(mut rx) = self.rx.lock() {
-            *rx = None;
+    /// A satisfaction search's result.
+    fn result(
+        &self,
+        status: &'static str,
+        count: u64,
+        values: Option<Vec<i64>>,
+        stats: Stats,
+    ) -> SearchResult {
+        SearchResult {
+            status,
+            count,
+            solution: values.map(|values| Solution {
+                values,
+                model: self.id,
+                names: self.shared_names(),
+            }),
+            objective: None,
+            improvements: 0,
+            stats,
         }
     }
 }

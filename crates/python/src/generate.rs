@@ -1,5 +1,8 @@
 //! `generate`: the `sudoku` crate's generator over a batch, as arrays.
 
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -58,18 +61,28 @@ fn generate_batch<'py>(
     // The CLI's default budget: a thousand candidates per puzzle asked for.
     let budget = max_candidates.unwrap_or_else(|| (count as u64).saturating_mul(1000).max(1000));
     let pool = pool::build(threads)?;
-    let run = py
-        .detach(|| pool.install(|| generate::generate(&options, seed, count, budget)))
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // Ctrl-C raises `cancel`: candidates not started are skipped and `KeyboardInterrupt` is raised once the ones
+    // being made are done (a 9x9 candidate takes about a millisecond).
+    let cancel = AtomicBool::new(false);
+    let mut kept = Vec::with_capacity(count);
+    let summary = pool::interruptible(py, &cancel, || {
+        pool.install(|| {
+            generate::generate_each_until(&options, seed, count, budget, &cancel, |g| {
+                kept.push(g);
+                ControlFlow::Continue(())
+            })
+        })
+    })?
+    .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let width = b.pow(4);
-    let n = run.puzzles.len();
+    let n = kept.len();
     let mut puzzles = Vec::with_capacity(n * width);
     let mut solutions = Vec::with_capacity(n * width);
     let mut guesses = Vec::with_capacity(n);
     let mut nodes = Vec::with_capacity(n);
     let mut index = Vec::with_capacity(n);
     let mut complete = Vec::with_capacity(n);
-    for g in &run.puzzles {
+    for g in &kept {
         puzzles.extend_from_slice(g.puzzle.cells());
         solutions.extend_from_slice(g.solution.cells());
         guesses.push(g.rating.guesses);
@@ -84,6 +97,6 @@ fn generate_batch<'py>(
         nodes.into_pyarray(py),
         index.into_pyarray(py),
         complete.into_pyarray(py),
-        run.rater,
+        summary.rater,
     ))
 }

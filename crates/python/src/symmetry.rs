@@ -21,6 +21,8 @@
 //! with the most givens first, which settles the column order early; a nearly empty board keeps many ties and is
 //! the slow case (the empty 9x9 board: about 3.4 million partial transformations at the last level).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use numpy::{PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -233,7 +235,9 @@ fn canonical<'py>(
     }
     let pool = pool::build(threads)?;
     let rows_out = puzzles.shape()[0];
-    let out: Vec<u8> = py.detach(|| {
+    // Ctrl-C: rows not started are left as zeros, and `KeyboardInterrupt` is raised when the running ones end.
+    let cancel = AtomicBool::new(false);
+    let out: Vec<u8> = pool::interruptible(py, &cancel, || {
         let orders = column_orders(b);
         let c = Canonicalizer {
             b,
@@ -243,10 +247,16 @@ fn canonical<'py>(
         pool.install(|| {
             cells
                 .par_chunks_exact(width)
-                .flat_map_iter(|row| c.canonical(row))
+                .flat_map_iter(|row| {
+                    if cancel.load(Ordering::Relaxed) {
+                        vec![0; row.len()]
+                    } else {
+                        c.canonical(row)
+                    }
+                })
                 .collect()
         })
-    });
+    })?;
     array2(py, out, rows_out, width)
 }
 

@@ -208,3 +208,31 @@ fn impossible_requests_are_errors_not_hangs() {
     let err = Generator::new(&unknown).unwrap_err();
     assert!(err.to_string().contains("unknown rater `no-such`"), "{err}");
 }
+
+#[test]
+fn a_raised_cancel_flag_stops_a_run_with_a_prefix_of_the_uncancelled_puzzles() {
+    use std::ops::ControlFlow;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use sudoku::generate::generate_each_until;
+
+    let o = options(3, Target::Minimal);
+    let whole = generate(&o, 5, 6, 1000).unwrap();
+    // Raised before the run: nothing is made, and it is no error even though no puzzle was found.
+    let raised = AtomicBool::new(true);
+    let s = generate_each_until(&o, 5, 6, 1000, &raised, |_| ControlFlow::Continue(())).unwrap();
+    assert!(s.stopped && s.kept == 0 && s.tried == 0);
+    // Raised by the sink after two puzzles: the run ends early with the uncancelled run's first puzzles.
+    let cancel = AtomicBool::new(false);
+    let mut kept = Vec::new();
+    let s = generate_each_until(&o, 5, 1_000_000, u64::MAX, &cancel, |g| {
+        kept.push(g.puzzle);
+        if kept.len() == 2 {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert!(s.stopped && s.kept >= 2 && s.kept < 1_000_000);
+    let expected: Vec<Board> = whole.puzzles.iter().map(|g| g.puzzle.clone()).collect();
+    assert_eq!(kept[..2], expected[..2]);
+}

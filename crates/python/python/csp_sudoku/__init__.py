@@ -4,7 +4,8 @@ Puzzles come as a ``numpy.ndarray`` of ``uint8`` with shape ``(N, n*n)`` (0 = bl
 from 4x4 to 36x36) or as a list of strings in the ``sudoku`` command line's formats (one puzzle per string: an
 81-character line, a CSV line, a pasted grid). Every batch function converts its input once, releases the GIL
 and works on all cores (``threads=`` to choose), and returns arrays in input order. A bad row gets its own status
-and message; only a wrong shape or dtype of the whole batch raises ``ValueError``.
+and message; only a wrong shape or dtype of the whole batch raises ``ValueError``. Ctrl-C stops a running batch
+(``solve``, ``verify``, ``rate``, ``generate``, ``canonical``) and raises ``KeyboardInterrupt``.
 
 >>> import csp_sudoku as cs
 >>> r = cs.solve(["53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"], limit=2)

@@ -2,7 +2,7 @@
 they check shapes and dtypes and return named results; these functions take checked, C-contiguous arrays."""
 
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -88,9 +88,11 @@ class IntVar:
     def name(self) -> str: ...
 
 Terms = Sequence[Tuple[int, IntVar]]
+#: A variable, or a linear expression as ``(coefficient, variable)`` terms.
+Objective = Union[IntVar, Terms]
 
 class Solution:
-    """Values of every variable of a model, read with ``solution[x]``."""
+    """Values of the variables a model had when it was solved, read with ``solution[x]``."""
 
     def __getitem__(self, x: IntVar) -> int: ...
     @property
@@ -99,7 +101,11 @@ class Solution:
     def __len__(self) -> int: ...
 
 class SearchResult:
-    """What solve, count, minimize and maximize return."""
+    """What solve, count, minimize and maximize return.
+
+    ``status``: ``solved``, ``unsatisfiable`` or ``limit`` for solve and count; ``optimal``, ``feasible`` (a
+    solution, but a limit or the callback stopped the proof), ``unsatisfiable`` or ``unknown`` (a limit stopped
+    the search before any solution) for minimize and maximize."""
 
     @property
     def status(self) -> str: ...
@@ -109,6 +115,8 @@ class SearchResult:
     def solution(self) -> Optional[Solution]: ...
     @property
     def objective(self) -> Optional[int]: ...
+    @property
+    def improvements(self) -> int: ...
     @property
     def stats(self) -> Dict[str, Any]: ...
     def __getitem__(self, x: IntVar) -> int: ...
@@ -126,18 +134,84 @@ class Solutions(Iterator[Solution]):
     def stats(self) -> Optional[Dict[str, Any]]: ...
 
 class Model:
-    """A model under construction: variables with finite integer domains and constraints on them."""
+    """A model under construction: variables with finite integer domains and constraints on them.
+
+    Every constraint method raises ``ValueError`` for arguments the engine refuses (a variable of another
+    model, lengths that differ, a non-Boolean where a Boolean is needed, a constant zero divisor, arithmetic
+    that overflows 64 bits, a malformed automaton) and ``TypeError`` for arguments of the wrong kind."""
 
     def __init__(self) -> None: ...
-    def int_var(self, min: int, max: int, name: Optional[str] = None) -> IntVar: ...
-    def int_var_from(self, values: Sequence[int], name: Optional[str] = None) -> IntVar: ...
-    def bool_var(self, name: Optional[str] = None) -> IntVar: ...
-    def all_different(self, xs: Sequence[IntVar]) -> None: ...
-    def all_different_offset(self, xs: Sequence[IntVar], offsets: Sequence[int]) -> None: ...
-    def not_equal(self, x: IntVar, y: IntVar, offset: int = 0) -> None: ...
-    def equal(self, x: IntVar, y: IntVar, offset: int = 0) -> None: ...
-    def linear(self, terms: Terms, relation: str, rhs: int) -> None: ...
-    def table(self, xs: Sequence[IntVar], tuples: Sequence[Sequence[int]]) -> None: ...
+    def int_var(self, min: int, max: int, name: Optional[str] = None) -> IntVar:
+        """A new integer variable with domain ``min..=max`` (at most 65,536 values)."""
+    def int_var_from(self, values: Sequence[int], name: Optional[str] = None) -> IntVar:
+        """A new integer variable whose domain is exactly ``values``."""
+    def bool_var(self, name: Optional[str] = None) -> IntVar:
+        """A new Boolean variable: an integer variable on 0..=1 (1 = true)."""
+    def all_different(self, xs: Sequence[IntVar]) -> None:
+        """The variables take pairwise different values."""
+    def all_different_offset(self, xs: Sequence[IntVar], offsets: Sequence[int]) -> None:
+        """The values ``xs[i] + offsets[i]`` are pairwise different."""
+    def not_equal(self, x: IntVar, y: IntVar, offset: int = 0) -> None:
+        """``x != y + offset``."""
+    def equal(self, x: IntVar, y: IntVar, offset: int = 0) -> None:
+        """``x == y + offset``."""
+    def linear(self, terms: Terms, relation: str, rhs: int) -> None:
+        """``sum(a * x for a, x in terms) <relation> rhs``; relation ``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``."""
+    def table(self, xs: Sequence[IntVar], tuples: Sequence[Sequence[int]]) -> None:
+        """The variables take one of the tuples."""
+    def clause(self, pos: Sequence[IntVar], neg: Sequence[IntVar] = ...) -> None:
+        """``pos[0] or pos[1] or ... or not neg[0] or not neg[1] or ...`` over Booleans."""
+    def bool_and(self, xs: Sequence[IntVar], b: IntVar) -> None:
+        """``b == (xs[0] and xs[1] and ...)`` over Booleans."""
+    def bool_or(self, xs: Sequence[IntVar], b: IntVar) -> None:
+        """``b == (xs[0] or xs[1] or ...)`` over Booleans."""
+    def bool_xor(self, xs: Sequence[IntVar], odd: bool = True) -> None:
+        """An odd (``odd=False``: even) number of the Booleans are true."""
+    def bool_not(self, x: IntVar, y: IntVar) -> None:
+        """``y == not x`` over Booleans."""
+    def bool_equiv(self, x: IntVar, y: IntVar) -> None:
+        """``x == y`` over Booleans."""
+    def reify_linear(self, terms: Terms, relation: str, rhs: int, b: IntVar, half: bool = False) -> None:
+        """``b == (sum(a * x) <relation> rhs)``; with ``half=True`` only ``b -> (...)``."""
+    def times(self, x: IntVar, y: IntVar, z: IntVar) -> None:
+        """``z == x * y``."""
+    def div(self, x: IntVar, y: IntVar, z: IntVar) -> None:
+        """``z == x div y`` rounding toward zero (not Python's ``//``); ``y != 0``."""
+    def mod(self, x: IntVar, y: IntVar, z: IntVar) -> None:
+        """``z == x - y * (x div y)``, the sign of ``x`` (not Python's ``%``); ``y != 0``."""
+    def pow(self, x: IntVar, y: IntVar, z: IntVar) -> None:
+        """``z == x ** y`` with ``y >= 0`` (``0 ** 0 == 1``)."""
+    def abs(self, x: IntVar, z: IntVar) -> None:
+        """``z == abs(x)``."""
+    def min_of(self, xs: Sequence[IntVar], z: IntVar) -> None:
+        """``z == min(xs)``."""
+    def max_of(self, xs: Sequence[IntVar], z: IntVar) -> None:
+        """``z == max(xs)``."""
+    def element(
+        self, index: IntVar, array: Union[Sequence[int], Sequence[IntVar]], result: IntVar, first: int = 0
+    ) -> None:
+        """``result == array[index - first]`` for an array of integers or of variables."""
+    def count_eq(self, xs: Sequence[IntVar], value: Union[int, IntVar], n: IntVar) -> None:
+        """``n`` == the number of ``xs`` equal to ``value``."""
+    def global_cardinality(self, xs: Sequence[IntVar], values: Sequence[int], counts: Sequence[IntVar]) -> None:
+        """``counts[k]`` == the number of ``xs`` equal to ``values[k]``."""
+    def inverse(self, f: Sequence[IntVar], g: Sequence[IntVar], first: int = 0) -> None:
+        """``f[i] == j + first`` exactly when ``g[j] == i + first``."""
+    def lex(self, xs: Sequence[IntVar], ys: Sequence[IntVar], strict: bool = False) -> None:
+        """``xs <= ys`` lexicographically (``strict=True``: ``<``)."""
+    def regular(
+        self,
+        xs: Sequence[IntVar],
+        states: int,
+        start: int,
+        transitions: Sequence[Tuple[int, int, int]],
+        accepting: Sequence[int],
+    ) -> None:
+        """The values of ``xs`` form a word of the automaton (``(from, value, to)`` transitions)."""
+    def circuit(self, xs: Sequence[IntVar], first: int = 0) -> None:
+        """One Hamiltonian circuit in successor form (``xs[i] == j + first``: node j follows node i)."""
+    def subcircuit(self, xs: Sequence[IntVar], first: int = 0) -> None:
+        """A circuit through the nodes not pointing to themselves (``xs[i] == i + first`` leaves node i out)."""
     @property
     def num_vars(self) -> int: ...
     @property
@@ -145,5 +219,15 @@ class Model:
     def solve(self, **options: Any) -> SearchResult: ...
     def count(self, limit: Optional[int] = None, **options: Any) -> SearchResult: ...
     def solutions(self, **options: Any) -> Solutions: ...
-    def minimize(self, objective: Terms, **options: Any) -> SearchResult: ...
-    def maximize(self, objective: Terms, **options: Any) -> SearchResult: ...
+    def minimize(
+        self,
+        objective: Objective,
+        on_improve: Optional[Callable[[Solution, int], Optional[bool]]] = None,
+        **options: Any,
+    ) -> SearchResult: ...
+    def maximize(
+        self,
+        objective: Objective,
+        on_improve: Optional[Callable[[Solution, int], Optional[bool]]] = None,
+        **options: Any,
+    ) -> SearchResult: ...

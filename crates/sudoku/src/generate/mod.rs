@@ -32,6 +32,7 @@ mod rng;
 use std::collections::HashSet;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -412,7 +413,7 @@ pub struct Summary {
     pub tried: u64,
     /// The rater's name.
     pub rater: &'static str,
-    /// True when the sink asked to stop early.
+    /// True when the sink asked to stop early (or, in [`generate_each_until`], the cancel flag was raised).
     pub stopped: bool,
 }
 
@@ -447,6 +448,27 @@ pub fn generate_each(
     seed: u64,
     count: usize,
     max_candidates: u64,
+    sink: impl FnMut(Generated) -> ControlFlow<()>,
+) -> Result<Summary, GenerateError> {
+    generate_each_until(
+        options,
+        seed,
+        count,
+        max_candidates,
+        &AtomicBool::new(false),
+        sink,
+    )
+}
+
+/// [`generate_each`] that also stops when `cancel` is raised (by another thread, e.g. on Ctrl-C): candidates not
+/// started are skipped, so the run ends once those being made are done, with `stopped` set in the summary. The
+/// puzzles handed over before stay a prefix of the uncancelled run's.
+pub fn generate_each_until(
+    options: &GenerateOptions,
+    seed: u64,
+    count: usize,
+    max_candidates: u64,
+    cancel: &AtomicBool,
     mut sink: impl FnMut(Generated) -> ControlFlow<()>,
 ) -> Result<Summary, GenerateError> {
     let rater = Generator::new(options)?.rater_name();
@@ -470,18 +492,27 @@ pub fn generate_each(
             .min(max_candidates - summary.tried);
         let first = summary.tried;
         let shard = options.shard;
-        let results: Vec<Result<Candidate, GenerateError>> = (first..first + batch)
+        let results: Vec<Option<Result<Candidate, GenerateError>>> = (first..first + batch)
             .into_par_iter()
             .map(|j| j.saturating_mul(shard.count).saturating_add(shard.index))
             .map_init(
                 || Generator::new(options),
-                |generator, index| match generator {
-                    Ok(g) => g.candidate(seed, index),
-                    Err(e) => Err(e.clone()),
+                |generator, index| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    Some(match generator {
+                        Ok(g) => g.candidate(seed, index),
+                        Err(e) => Err(e.clone()),
+                    })
                 },
             )
             .collect();
         for result in results {
+            let Some(result) = result else {
+                summary.stopped = true;
+                return Ok(summary);
+            };
             summary.tried += 1;
             if let Candidate::Accepted(g) = result? {
                 if !seen.insert(g.puzzle.clone()) {
