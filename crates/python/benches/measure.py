@@ -3,6 +3,7 @@
     python measure.py solve FILE [--repeat K] [--cli PATH]   # per-thread throughput vs `sudoku solve -j 1`
     python measure.py peers FILE [--count 1000] [--budget 40]  # vs py-sudoku and python-constraint (pip install them)
     python measure.py generate [--count 10000]                 # minimal 9x9 generation: time, share rated >= 12
+    python measure.py optimize [--cities 9] [--seed 1]         # branch and bound vs re-solving, on a random tour
 
 `solve` runs the CLI on the same input (the file repeated K times) and the package with threads=1, and prints wall
 and CPU seconds of both: the CLI parses and prints, so the package is timed twice, solving a ready array (the numpy
@@ -121,6 +122,48 @@ def generate(args):
           f"mean clues {(g.puzzles > 0).sum(axis=1).mean():.1f}")
 
 
+def optimize(args):
+    """The shortest round trip through random cities (circuit + element), minimised twice: by the engine's branch
+    and bound (`Model.minimize`), and by re-solving under `length <= best - 1` until unsatisfiable, which is what
+    `minimize` did before csp-core had branch and bound."""
+    from csp_sudoku.engine import Model
+
+    rng = np.random.default_rng(args.seed)
+    n = args.cities
+    dist = rng.integers(1, 50, size=(n, n))
+
+    def tour():
+        m = Model()
+        succ = [m.int_var(0, n - 1, f"next{i}") for i in range(n)]
+        legs = [m.int_var(1, 49, f"leg{i}") for i in range(n)]
+        m.circuit(succ)
+        for i in range(n):
+            m.element(succ[i], [int(d) for d in dist[i]], legs[i])
+        return m, [(1, leg) for leg in legs]
+
+    m, length = tour()
+    t0 = time.perf_counter()
+    native = m.minimize(length)
+    native_s = time.perf_counter() - t0
+
+    m, length = tour()
+    t0 = time.perf_counter()
+    nodes, solves, best = 0, 0, None
+    while True:
+        r = m.solve()
+        nodes, solves = nodes + r.stats["nodes"], solves + 1
+        if r.status != "solved":
+            break
+        best = sum(a * r[x] for a, x in length)
+        m.linear(length, "<=", best - 1)
+    loop_s = time.perf_counter() - t0
+    assert native.status == "optimal" and native.objective == best, (native, best)
+    print(f"{n} cities, seed {args.seed}: optimum {best}")
+    print(f"  branch and bound : {native.stats['nodes']:9,} nodes  {native_s:6.2f} s  "
+          f"{native.improvements} improvements, one search")
+    print(f"  re-solving       : {nodes:9,} nodes  {loop_s:6.2f} s  {solves} searches")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -135,8 +178,11 @@ def main():
     a = sub.add_parser("generate")
     a.add_argument("--count", type=int, default=10000)
     a.add_argument("--threads", type=int, default=None)
+    a = sub.add_parser("optimize")
+    a.add_argument("--cities", type=int, default=9)
+    a.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    {"solve": solve, "peers": peers, "generate": generate}[args.cmd](args)
+    {"solve": solve, "peers": peers, "generate": generate, "optimize": optimize}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -314,7 +314,7 @@ impl Model {
                 ];
                 self.branch_and_bound(py, &opts, &extra, n, minimize, &notify)?
             }
-            _ => self.resolve_loop(py, &opts, &terms, minimize, &notify)?,
+            _ => self.resolve_loop(py, &opts, &terms, (lo, hi), minimize, &notify)?,
         };
         if let Some(err) = notify.take_error() {
             return Err(err);
@@ -383,6 +383,7 @@ impl Model {
         py: Python<'_>,
         opts: &Options,
         terms: &Terms,
+        (lo, hi): (i128, i128),
         minimize: bool,
         notify: &Notifier,
     ) -> PyResult<Optimum> {
@@ -401,6 +402,17 @@ impl Model {
         let mut stats = Stats::default();
         let mut improvements = 0;
         loop {
+            // A best at the least (greatest) value the terms can reach is proved without another search.
+            if best.as_ref().is_some_and(|(_, v)| {
+                let v = i128::from(*v);
+                if minimize {
+                    v <= lo
+                } else {
+                    v >= hi
+                }
+            }) {
+                break;
+            }
             let bound = match &best {
                 None => None,
                 Some((_, v)) if minimize => v.checked_sub(1).map(|b| (Relation::Le, b)),
@@ -426,8 +438,15 @@ impl Model {
             step.set_limits(nodes, time);
             let (problem, vars) = match self.problem(&extra) {
                 Ok(built) => built,
-                // A bound the linear check refuses (beyond what the terms can reach) means the best is proved.
-                Err(_) if best.is_some() => break,
+                // The engine refuses the bound (its sum of magnitudes passes i64): the best stands unproved.
+                Err(_) if best.is_some() => {
+                    return Ok(Optimum {
+                        outcome: OptOutcome::Feasible,
+                        best,
+                        improvements,
+                        stats,
+                    })
+                }
                 Err(e) => return Err(e),
             };
             let r = run_built(py, &step, &problem, &vars, |problem, cfg, vars| {

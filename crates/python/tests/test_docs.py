@@ -30,3 +30,14 @@ def test_the_package_and_its_stubs_type_check_under_mypy_strict():
     # By package name: mypy finds the installed (or editable) package through its py.typed marker.
     out, err, status = api.run(["--strict", "--no-incremental", "-p", "csp_sudoku"])
     assert status == 0, out + err
+
+
+def test_the_package_readme_examples_run_as_written():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    for code in blocks:
+        exec(compile(code, "crates/python/README.md", "exec"), {})

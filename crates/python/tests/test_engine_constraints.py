@@ -561,3 +561,18 @@ def test_error_messages_name_the_python_variables():
     x = m.int_var(0, 3, "height")
     with pytest.raises(ValueError, match="height must be Boolean"):
         m.clause([x])
+
+
+def test_a_huge_objective_is_never_called_optimal_unless_it_is():
+    # The objective's range is far wider than a domain (re-solving path), and a bound near 2**62 passes the
+    # engine's 64-bit linear check: the search may stop there, but only as feasible.
+    m = Model()
+    x, y = m.int_var(0, 3, "x"), m.int_var(0, 3, "y")
+    terms = [(2**60, x), (2**60, y)]
+    high = m.maximize(terms)
+    assert high.status in ("optimal", "feasible")
+    assert high.objective == 2**60 * (high[x] + high[y])
+    if high.status == "optimal":
+        assert high.objective == 6 * 2**60
+    low = m.minimize(terms)
+    assert (low.status, low.objective) == ("optimal", 0)

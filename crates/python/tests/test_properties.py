@@ -82,9 +82,36 @@ def test_the_canonical_form_is_itself_canonical_and_starts_with_digit_one():
     assert (forms[:, 0] == 1).all()
 
 
-def test_canonical_rejects_boards_above_9x9():
-    with pytest.raises(ValueError):
-        cs.canonical(np.zeros((1, 256), dtype=np.uint8))
+SIXTEEN, _ = cs.parse(read_lines(DATASETS / "generated" / "16x16.txt"))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, len(SIXTEEN) - 1), min_size=1, max_size=4), seeds)
+def test_canonical_forms_of_16x16_puzzles_are_invariant_under_augmentation(picked, seed):
+    p = SIXTEEN[picked]
+    assert _same_rows(cs.canonical(cs.augment(p, seed)), cs.canonical(p))
+
+
+def test_canonical_forms_of_16x16_puzzles_tell_them_apart_and_are_canonical_themselves():
+    forms = cs.canonical(SIXTEEN)
+    assert len({row.tobytes() for row in forms}) == len(SIXTEEN)
+    assert _same_rows(cs.canonical(forms), forms)
+    assert ((forms > 0).sum(axis=1) == (SIXTEEN > 0).sum(axis=1)).all()
+    assert (forms[:, 0] == 1).all()
+
+
+def test_canonical_refuses_what_it_cannot_settle_with_a_value_error_naming_the_row():
+    grid = cs.solve(SIXTEEN[:1]).solutions
+    # A complete 16x16 grid and the empty board tie on millions of column orders.
+    for board in (grid, np.zeros((1, 256), dtype=np.uint8)):
+        with pytest.raises(ValueError, match="row 0: .* out of reach"):
+            cs.canonical(np.vstack([board]))
+    clash = SIXTEEN[:2].copy()
+    clash[1, :2] = 5  # a row that repeats a digit
+    with pytest.raises(ValueError, match="row 1: .* without a repeated digit"):
+        cs.canonical(clash)
+    with pytest.raises(ValueError, match="4x4, 9x9 and 16x16"):
+        cs.canonical(np.zeros((1, 625), dtype=np.uint8))
 
 
 @settings(max_examples=15, deadline=None)

@@ -353,7 +353,7 @@ def read(path: Union[str, "os.PathLike[str]"], chunk: int = 65536, *, size: Opti
 
 
 def canonical(puzzles: Puzzles, *, threads: Optional[int] = None) -> np.ndarray:
-    """One representative per equivalence class of the Sudoku symmetry group, per row (4x4 and 9x9 boards).
+    """One representative per equivalence class of the Sudoku symmetry group, per row (4x4, 9x9 and 16x16 boards).
 
     The group: digit relabelling, row permutations within bands, band permutations, the same for columns, and
     transposition. Two puzzles are equivalent exactly when their canonical rows are equal, so a train/test split
@@ -361,8 +361,13 @@ def canonical(puzzles: Puzzles, *, threads: Optional[int] = None) -> np.ndarray:
     transformed, relabelled grid that comes first when rows are read left to right, top to bottom, with digits
     ranked before blanks and digits relabelled in order of first appearance (so the first digit read is 1).
 
+    The search is exact: ties are all followed. On 4x4 and 9x9 every board is handled (the empty 9x9 board, the
+    slowest, takes about 0.35 s). On 16x16 it handles puzzles (the shipped 140-clue ones take about 20 ms each),
+    but refuses boards whose rows repeat a digit and boards with so many ties that the search would not end
+    (complete grids, the empty board, many boards above about 200 clues).
+
     Raises:
-        ValueError: wrong dtype or shape, or a board larger than 9x9.
+        ValueError: wrong dtype or shape, a board larger than 16x16, or a 16x16 board it refuses (naming the row).
     """
     cells, skip, parse_errors = _as_array(puzzles, None, threads)
     if parse_errors:

@@ -71,7 +71,7 @@ class PuzzleReader:
         """Puzzles, expected solutions, has-solution mask, lines and (line, message) errors, or None at the end."""
 
 def canonical(puzzles: U8Array, threads: Optional[int] = None) -> U8Array:
-    """The canonical form of every row (4x4 and 9x9)."""
+    """The canonical form of every row (4x4, 9x9 and 16x16; ValueError names a row it refuses)."""
 
 def augment(
     puzzles: U8Array, seed: int, solutions: Optional[U8Array] = None, threads: Optional[int] = None

@@ -54,7 +54,8 @@ branch and bound (one search: each solution found must beat the previous one). T
 ``feasible`` (a solution, but a limit or the callback ended the search before the proof), ``unsatisfiable`` or
 ``unknown`` (stopped before any solution). ``on_improve(solution, value)`` sees every improving solution as it
 is found; returning ``False`` stops the search. An objective whose range is wider than a domain may be (65,536
-values) is optimised by solving again under a tightening bound, with the same statuses and limits.
+values) is optimised by solving again under a tightening bound, with the same statuses and limits (and
+``feasible`` when a bound near 2**63 is more than the engine's 64-bit linear check accepts).
 """
 
 from ._native import IntVar, Model, SearchResult, Solution, Solutions
