@@ -336,18 +336,10 @@ def test_circuit_accepts_exactly_the_hamiltonian_circuits(n, first):
     assert check(m, xs, [(first, first + n - 1)] * n, holds) == [1, 1, 2, 6, 24][n - 1]  # (n-1)! circuits
 
 
-# csp-core's subcircuit propagator (crates/csp-core/src/constraints/globals.rs, "A cycle made only of fixed
-# successors") marks every node as checked after meeting a fixed self-loop (a cycle of length 1), so a second cycle
-# of fixed successors is never looked at: with 5 nodes it accepts 0 -> 0, 1 <-> 2, 3 <-> 4 under forward checking
-# (its brute-force is_satisfied rejects it). Found by this test; left to the engine's owners, strict so the fix
-# shows here.
-SUBCIRCUIT_BUG = pytest.mark.xfail(
-    reason="csp-core subcircuit accepts two disjoint cycles after a self-loop (see comment)", strict=True
-)
 
 
 @pytest.mark.parametrize(
-    "n", [1, 2, 3, 4, pytest.param(5, marks=SUBCIRCUIT_BUG), pytest.param(6, marks=SUBCIRCUIT_BUG)]
+    "n", [1, 2, 3, 4, 5, 6]
 )
 @pytest.mark.parametrize("first", [0, 1])
 def test_subcircuit_accepts_exactly_one_circuit_with_the_other_nodes_pointing_to_themselves(n, first):

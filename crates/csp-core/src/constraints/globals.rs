@@ -393,10 +393,15 @@ impl<D: Domain> Propagate<D> for Circuit {
                             }
                         }
                         on_cycle.iter_mut().for_each(|c| *c = true);
+                        on_cycle.iter_mut().for_each(|c| *c = true);
                     } else if len < n && !self.sub {
                         return Err(st.conflict());
+                    } else if len == 1 {
+                        // A node out of a subcircuit: the others are still to be checked.
+                        on_cycle[i] = true;
+                    } else {
+                        on_cycle.iter_mut().for_each(|c| *c = true);
                     }
-                    on_cycle.iter_mut().for_each(|c| *c = true);
                     break;
                 }
             }

@@ -280,6 +280,16 @@ fn cases() -> Vec<Case> {
                 m.circuit(x, -1).unwrap();
             },
         },
+        Case {
+            // Five nodes: a fixed self-loop beside two fixed 2-cycles must be refused (a propagator once accepted
+            // it, having stopped looking after the self-loop).
+            name: "subcircuit",
+            arity: 5,
+            booleans: 0,
+            post: |m, x, _| {
+                m.subcircuit(x, -1).unwrap();
+            },
+        },
     ]
 }
 
