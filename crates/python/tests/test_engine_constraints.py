@@ -336,11 +336,7 @@ def test_circuit_accepts_exactly_the_hamiltonian_circuits(n, first):
     assert check(m, xs, [(first, first + n - 1)] * n, holds) == [1, 1, 2, 6, 24][n - 1]  # (n-1)! circuits
 
 
-
-
-@pytest.mark.parametrize(
-    "n", [1, 2, 3, 4, 5, 6]
-)
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 @pytest.mark.parametrize("first", [0, 1])
 def test_subcircuit_accepts_exactly_one_circuit_with_the_other_nodes_pointing_to_themselves(n, first):
     m = Model()
