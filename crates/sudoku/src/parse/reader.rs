@@ -34,6 +34,22 @@ use crate::board::{box_size_for_cells, box_size_for_side, values_of_ascii, Board
 /// Longest line read into memory, in bytes (a 36x36 puzzle with its solution and spaces needs about 5 KB).
 pub const MAX_LINE_BYTES: usize = 1 << 16;
 
+/// A line as [`Reader::read_raw`] returns it. Returned by value once per line: boxing the record would put back
+/// the allocation per puzzle that the standard path exists to avoid.
+#[allow(clippy::large_enum_variant)]
+enum Raw {
+    /// End of input.
+    End,
+    /// A standard line (see [`standard_line`]), read without a copy into `buf`.
+    Standard(Record),
+    /// Any other line, in `buf`; `too_long` when it was longer than [`MAX_LINE_BYTES`] (its bytes were consumed,
+    /// not stored).
+    Line {
+        /// The line did not fit.
+        too_long: bool,
+    },
+}
+
 /// How the reader interprets its input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReaderOptions {
@@ -97,12 +113,13 @@ impl<R: BufRead> Reader<R> {
         self
     }
 
-    /// Reads the next line into `buf` without its `\n`. `Ok(None)` at end of input; `Ok(Some(true))` when the
-    /// line was longer than [`MAX_LINE_BYTES`] (its bytes were consumed, not stored).
-    fn read_raw(&mut self) -> io::Result<Option<bool>> {
+    /// Reads the next line: a standard line whole in the input's buffer straight into its record, any other into
+    /// `buf` without its `\n` (see [`Raw`]).
+    fn read_raw(&mut self) -> io::Result<Raw> {
         self.buf.clear();
         let mut too_long = false;
         let mut any = false;
+        let standard = self.standard_lines();
         loop {
             let available = match self.inner.fill_buf() {
                 Ok(b) => b,
@@ -110,10 +127,22 @@ impl<R: BufRead> Reader<R> {
                 Err(e) => return Err(e),
             };
             if available.is_empty() {
-                return Ok(any.then_some(too_long));
+                return Ok(if any {
+                    Raw::Line { too_long }
+                } else {
+                    Raw::End
+                });
+            }
+            let newline = find_newline(available);
+            if let (false, true, Some(i)) = (any, standard, newline) {
+                let line = self.line_no + 1;
+                if let Some(item) = standard_line(line, &available[..i], self.clash_check) {
+                    self.inner.consume(i + 1);
+                    return Ok(Raw::Standard(Record { line, item }));
+                }
             }
             any = true;
-            let (chunk_len, used, ends) = match find_newline(available) {
+            let (chunk_len, used, ends) = match newline {
                 Some(i) => (i, i + 1, true),
                 None => (available.len(), available.len(), false),
             };
@@ -126,7 +155,7 @@ impl<R: BufRead> Reader<R> {
             }
             self.inner.consume(used);
             if ends {
-                return Ok(Some(too_long));
+                return Ok(Raw::Line { too_long });
             }
         }
     }
@@ -172,12 +201,6 @@ impl<R: BufRead> Reader<R> {
         if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
             bytes = stripped;
         }
-        if let Some(item) = self.standard_line(line, bytes) {
-            self.seen_content = true;
-            self.push(line, item);
-            self.buf = raw;
-            return;
-        }
         match std::str::from_utf8(bytes) {
             Ok(text) => self.handle_text(line, text),
             Err(e) => {
@@ -199,12 +222,9 @@ impl<R: BufRead> Reader<R> {
         self.buf = raw;
     }
 
-    /// The common case ahead of the general rules: a line that starts with 81 symbols of a 9x9 board, alone or
-    /// followed by a separator and more fields (Kaggle's `puzzle,solution`), read straight from the bytes. `None`
-    /// leaves the line to [`Reader::handle_text`], which reads it the same way (rule 4 of the module documentation:
-    /// such a line is no comment, decoration or header, since it starts with a digit or `.`) but pays for UTF-8
-    /// validation, the decoration and header tests and the token scan first (about 1.5k instructions per line).
-    fn standard_line(&self, line: usize, bytes: &[u8]) -> Option<Result<Puzzle, ParseError>> {
+    /// Whether the reader's state lets a line be read by [`standard_line`]: no grid in progress, no CSV header
+    /// putting the puzzle in a later column, no board size other than 9x9 asked for.
+    fn standard_lines(&self) -> bool {
         let by_columns = matches!(
             self.columns,
             Some(csv::Columns {
@@ -212,24 +232,7 @@ impl<R: BufRead> Reader<R> {
                 ..
             })
         );
-        if self.block.is_some() || by_columns || !matches!(self.options.box_size, None | Some(3)) {
-            return None;
-        }
-        let (grid, rest) = (bytes.get(..81)?, &bytes[81..]);
-        if !rest.first().is_none_or(|&b| ends_token(b)) {
-            return None;
-        }
-        let rest = std::str::from_utf8(rest).ok()?;
-        let mut values = Cells::from_elem(0, 81);
-        if !values_of_ascii(grid, 9, &mut values) {
-            return None;
-        }
-        let puzzle = || -> Result<Puzzle, ParseError> {
-            let board = checked(Board::from_checked(3, values), line, self.clash_check)?;
-            let solution = csv::solution_field(rest, 82, 3, line)?;
-            Ok(Puzzle { board, solution })
-        };
-        Some(puzzle())
+        self.block.is_none() && !by_columns && matches!(self.options.box_size, None | Some(3))
     }
 
     fn handle_text(&mut self, line: usize, text: &str) {
@@ -420,6 +423,37 @@ fn single(
     Ok(Puzzle { board, solution })
 }
 
+/// The common case ahead of the general rules, where [`Reader::standard_lines`] allows it: a line (without its
+/// `\n`) that starts with 81 symbols of a 9x9 board, alone or followed by a separator and more fields (Kaggle's
+/// `puzzle,solution`), read straight from the reader's buffer. `None` leaves the line to the general rules, which
+/// read it the same way (rule 4 of the module documentation: such a line is no comment, decoration or header,
+/// since it starts with a digit or `.`) after a copy, UTF-8 validation, the decoration and header tests and the
+/// token scan (about 1.5k instructions per line more).
+fn standard_line(line: usize, raw: &[u8], check: bool) -> Option<Result<Puzzle, ParseError>> {
+    let mut bytes = raw;
+    if let Some(stripped) = bytes.strip_suffix(b"\r") {
+        bytes = stripped;
+    }
+    if let Some(stripped) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        bytes = stripped;
+    }
+    let (grid, rest) = bytes.split_first_chunk::<81>()?;
+    if !rest.first().is_none_or(|&b| ends_token(b)) {
+        return None;
+    }
+    let rest = std::str::from_utf8(rest).ok()?;
+    let mut values = [0u8; 81];
+    if !values_of_ascii(grid, 9, &mut values) {
+        return None;
+    }
+    let puzzle = || -> Result<Puzzle, ParseError> {
+        let board = checked(Board::from_checked(3, Cells::from_buf(values)), line, check)?;
+        let solution = csv::solution_field(rest, 82, 3, line)?;
+        Ok(Puzzle { board, solution })
+    };
+    Some(puzzle())
+}
+
 /// The index of the first `\n` in `bytes`: eight bytes per step (SWAR), since a line is read byte by byte
 /// otherwise (about 4 instructions per byte, 330 per 81-character line).
 fn find_newline(bytes: &[u8]) -> Option<usize> {
@@ -457,11 +491,17 @@ impl<R: BufRead> Iterator for Reader<R> {
                 return None;
             }
             match self.read_raw() {
-                Ok(Some(too_long)) => {
+                Ok(Raw::Standard(record)) => {
+                    // Nothing is pending here (`ready` is empty), so the common line skips the queue.
+                    self.line_no += 1;
+                    self.seen_content = true;
+                    return Some(record);
+                }
+                Ok(Raw::Line { too_long }) => {
                     self.line_no += 1;
                     self.handle_line(too_long);
                 }
-                Ok(None) => {
+                Ok(Raw::End) => {
                     self.done = true;
                     self.flush_block();
                 }

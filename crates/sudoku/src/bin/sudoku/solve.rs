@@ -175,7 +175,8 @@ struct Outcome {
     mismatch: Option<String>,
     /// The clash of givens found after the solve (the reader left it to us), for stderr as the reader's own
     /// errors are reported.
-    clash: Option<ParseError>,
+    /// Boxed: results are moved several times on their way to the writer, and clashes are rare.
+    clash: Option<Box<ParseError>>,
     nodes: u64,
     micros: u64,
 }
@@ -217,7 +218,7 @@ fn solve_record(
                 kind: ParseErrorKind::Clash(clash),
             };
             let mut invalid = Outcome::failed(EntryStatus::Invalid, error.to_string());
-            invalid.clash = Some(error);
+            invalid.clash = Some(Box::new(error));
             return invalid;
         }
     }
@@ -570,7 +571,7 @@ impl Sink {
 /// The stderr message of a puzzle that was not solved: `FILE: line L: status: detail`.
 fn report_failure(name: &str, record: &Record, outcome: &Outcome) {
     match (
-        record.item.as_ref().err().or(outcome.clash.as_ref()),
+        record.item.as_ref().err().or(outcome.clash.as_deref()),
         &outcome.error,
     ) {
         (Some(e), _) => {
