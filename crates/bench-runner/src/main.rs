@@ -2,7 +2,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -156,17 +156,14 @@ fn app<F: Family>(family: &F, args: &Args) -> ExitCode {
         );
     }
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = cancel.clone();
-    let handler = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-        eprintln!("\ninterrupted: finishing the puzzles in flight and writing a partial report (Ctrl-C again quits)");
+    let cancel = sudoku::pipeline::interrupt_flag(
+        "interrupted: finishing the puzzles in flight and writing a partial report (Ctrl-C again quits)",
+        EXIT_INTERRUPTED,
+    )
+    .unwrap_or_else(|| {
+        eprintln!("bench-runner: Ctrl-C will not stop cleanly: no signal handler could be installed");
+        Arc::new(AtomicBool::new(false))
     });
-    if let Err(e) = handler {
-        eprintln!("bench-runner: Ctrl-C will not stop cleanly: {e}");
-    }
 
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = args.threads.map_or(cores, |t| t as usize);

@@ -2,8 +2,11 @@
 //! warm-up, verification and cross-checks outside the timed region, and Ctrl-C.
 //!
 //! Method (after tdoku's `run_benchmark.cc`):
-//! - a dataset is read in chunks of `chunk` entries (or, with `--sample N`, reservoir-sampled to N entries and
-//!   shuffled with the seed), so memory is bounded by one chunk whatever the file size;
+//! - a dataset goes through `sudoku::pipeline::Pipeline`, the ordered pipeline `sudoku solve` uses too, in chunks
+//!   of `chunk` entries (or, with `--sample N`, reservoir-sampled to N entries and shuffled with the seed first),
+//!   so memory is bounded by a few chunks whatever the file size; with a spare core the next chunk is read on a
+//!   thread of its own while this one is solved (when the solve uses every core, reading in between keeps the
+//!   parser from stealing time from the timed phase);
 //! - each chunk is solved by each contender in turn; only the solve calls are timed (per puzzle, and the wall time
 //!   of the whole chunk for throughput); reading, verification and cross-checks happen outside;
 //! - `-j 1` runs a plain loop on the calling thread with one solver instance (clean per-puzzle latency); `-j N`
@@ -28,6 +31,7 @@ use csp_core::Limits;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use sudoku::per_thread::PerThread;
+use sudoku::pipeline::{Flow, Pipeline};
 use sudoku::shard::Shard;
 
 use crate::family::{Answer, Family, Record, Verdict};
@@ -271,10 +275,15 @@ pub fn run<F: Family>(
         .iter()
         .map(|_| PerThread::new(threads))
         .collect();
+    let mut pipeline = Pipeline::new(pool.as_ref(), Some(&*opts.cancel));
+    pipeline.first_chunk = opts.chunk.max(1);
+    pipeline.chunk = opts.chunk.max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    pipeline.read_ahead = opts.threads < cores;
     let mut runner = Runner {
         family,
         opts,
-        pool,
+        pipeline,
         workers,
         rows: Vec::new(),
         warned: 0,
@@ -312,15 +321,19 @@ pub fn run<F: Family>(
             );
         }
         let mut warm = opts.warmup > Duration::ZERO;
-        let mut solve_chunk =
-            |runner: &mut Runner<'_, F>, chunk: Entries<F>, summary: &mut DatasetSummary| {
-                if warm {
-                    runner.warm_up(&chunk);
-                    warm = false;
-                }
-                runner.chunk(&chunk, summary);
-                progress.set_position(done_bytes + consumed.load(Ordering::Relaxed));
-            };
+        let pipeline = runner.pipeline;
+        let mut step = |chunk: Entries<F>| {
+            if opts.cancel.load(Ordering::Relaxed) {
+                return Flow::Stop;
+            }
+            if warm {
+                runner.warm_up(&chunk);
+                warm = false;
+            }
+            runner.chunk(&chunk, &mut summary);
+            progress.set_position(done_bytes + consumed.load(Ordering::Relaxed));
+            Flow::Continue
+        };
         if let Some(n) = opts.sample {
             // Every shard draws the same sample, then keeps its part of it, so the shards of a sampled run
             // still cover the unsharded run's sample exactly once.
@@ -333,46 +346,9 @@ pub fn run<F: Family>(
                     .map(|(_, r)| r)
                     .collect();
             }
-            for chunk in into_chunks(sample, opts.chunk) {
-                if opts.cancel.load(Ordering::Relaxed) {
-                    break;
-                }
-                solve_chunk(&mut runner, chunk, &mut summary);
-            }
+            pipeline.run(sample.into_iter(), &mut step);
         } else {
-            // With a spare core, a reader thread parses the next chunk while this one is solved; the channel holds
-            // one chunk, so at most three chunks are in memory (being read, waiting, being solved). When the solve
-            // uses every core, reading in between keeps the parser from stealing time from the timed phase.
-            let chunk_size = opts.chunk.max(1);
-            let cancel = &*opts.cancel;
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            if opts.threads >= cores {
-                while !cancel.load(Ordering::Relaxed) {
-                    let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
-                    if chunk.is_empty() {
-                        break;
-                    }
-                    solve_chunk(&mut runner, chunk, &mut summary);
-                }
-            } else {
-                std::thread::scope(|scope| {
-                    let (tx, rx) = std::sync::mpsc::sync_channel::<Entries<F>>(1);
-                    scope.spawn(move || {
-                        while !cancel.load(Ordering::Relaxed) {
-                            let chunk: Entries<F> = records.by_ref().take(chunk_size).collect();
-                            if chunk.is_empty() || tx.send(chunk).is_err() {
-                                break;
-                            }
-                        }
-                    });
-                    for chunk in rx {
-                        if cancel.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        solve_chunk(&mut runner, chunk, &mut summary);
-                    }
-                });
-            }
+            pipeline.run(records, &mut step);
         }
         done_bytes += ds.size_bytes().unwrap_or(0);
         progress.set_position(done_bytes);
@@ -408,21 +384,12 @@ fn sample<F: Family>(
     kept
 }
 
-fn into_chunks<T>(v: Vec<T>, size: usize) -> Vec<Vec<T>> {
-    let mut out = Vec::new();
-    let mut it = v.into_iter().peekable();
-    while it.peek().is_some() {
-        out.push(it.by_ref().take(size.max(1)).collect());
-    }
-    out
-}
-
 /// The run's state across chunks.
 struct Runner<'a, F: Family> {
     family: &'a F,
     opts: &'a Options,
-    /// `None` for the sequential path (`-j 1`).
-    pool: Option<rayon::ThreadPool>,
+    /// Chunks, read-ahead and the ordered parallel map; its pool is `None` for the sequential path (`-j 1`).
+    pipeline: Pipeline<'a>,
     /// `workers[k]` = the instances of contender `k` (`opts.solvers[k]`), one per pool thread (one in all for the
     /// sequential path), kept across chunks and datasets.
     workers: Vec<PerThread<F::Solver>>,
@@ -529,7 +496,7 @@ impl<F: Family> Runner<'_, F> {
             let request = family.request(self.opts.solution_limit, self.limits_for(name));
             let start = Instant::now();
             let workers = &self.workers[k];
-            let solve = |rec| {
+            let solve = |rec: &Record<F::Puzzle, F::Solution>| {
                 workers
                     .try_with(
                         || family.make(name),
@@ -537,16 +504,12 @@ impl<F: Family> Runner<'_, F> {
                     )
                     .flatten()
             };
-            let outcomes: Vec<Option<Outcome<F::Solution>>> = match &self.pool {
-                None => {
-                    // Builds the one instance on the first chunk; `None` only for a name `make` rejects.
-                    if workers.try_with(|| family.make(name), |_| ()).is_none() {
-                        return;
-                    }
-                    chunk.iter().map(solve).collect()
-                }
-                Some(pool) => pool.install(|| chunk.par_iter().map(solve).collect()),
-            };
+            // Builds the instance of the calling thread (the one of the sequential path); `None` only for a name
+            // `make` rejects.
+            if workers.try_with(|| family.make(name), |_| ()).is_none() {
+                return;
+            }
+            let outcomes: Vec<Option<Outcome<F::Solution>>> = self.pipeline.map(chunk, solve);
             summary.solvers[k].wall += start.elapsed();
             results.push(outcomes);
         }
@@ -571,7 +534,8 @@ impl<F: Family> Runner<'_, F> {
                 .map(|r| r[i].as_ref().and_then(|o| check(family, &chunk[i], o)))
                 .collect()
         };
-        let all_errors: Vec<Vec<Option<String>>> = match &self.pool {
+        // Every finished answer is checked, even after Ctrl-C: `Pipeline::map` would skip them.
+        let all_errors: Vec<Vec<Option<String>>> = match self.pipeline.pool {
             None => (0..chunk.len()).map(check_puzzle).collect(),
             Some(pool) => {
                 pool.install(|| (0..chunk.len()).into_par_iter().map(check_puzzle).collect())

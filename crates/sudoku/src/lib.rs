@@ -11,7 +11,8 @@
 //! [`generate`] makes unique puzzles from a seed (random grid, clues removed while a solver proves uniqueness,
 //! rated by a second solver's search effort). [`masks`] holds the raw-cell solvers the `fast` entry and the
 //! generator are built from; [`leetcode`] the exercise's `solve_sudoku(&mut Vec<Vec<char>>)`; [`per_thread`] the
-//! per-thread solver slots of parallel runs. The `sudoku` command line (`src/bin/sudoku/`) is a client of this
+//! per-thread solver slots of parallel runs; [`pipeline`] the ordered parallel pipeline and the Ctrl-C handling
+//! of every file run (the `sudoku` CLI and bench-runner). The `sudoku` command line (`src/bin/sudoku/`) is a client of this
 //! library, built with the `cli` feature. The fuzz bodies and their reference oracles (`fuzz_targets`) build only
 //! with the `fuzz` feature, which this crate's own tests turn on.
 //!
@@ -40,6 +41,7 @@ pub mod leetcode;
 pub mod masks;
 pub mod parse;
 pub mod per_thread;
+pub mod pipeline;
 pub mod registry;
 pub mod shard;
 pub mod solver;

@@ -17,24 +17,22 @@ use std::io;
 use super::{display_name, Entry, EntryStatus, ResultFormat};
 use crate::board::{symbol, Board};
 
-/// Writes `board` as a pretty grid, one row per line, each line ending in `\n`.
+/// Writes `board` as a pretty grid, one row per line, each line ending in `\n`. Allocates nothing.
 pub fn write_board(out: &mut impl fmt::Write, board: &Board) -> fmt::Result {
     let b = board.box_size();
     let n = board.side();
-    let separator = {
-        let mut s = String::new();
-        for bx in 0..b {
-            if bx > 0 {
-                s.push('+');
-            }
-            let width = 2 * b + usize::from(bx > 0 && bx + 1 < b);
-            s.extend(std::iter::repeat_n('-', width));
-        }
-        s
-    };
     for (r, row) in board.cells().chunks(n).enumerate() {
         if r > 0 && r % b == 0 {
-            writeln!(out, "{separator}")?;
+            for bx in 0..b {
+                if bx > 0 {
+                    out.write_char('+')?;
+                }
+                let width = 2 * b + usize::from(bx > 0 && bx + 1 < b);
+                for _ in 0..width {
+                    out.write_char('-')?;
+                }
+            }
+            out.write_char('\n')?;
         }
         for (c, &v) in row.iter().enumerate() {
             if c > 0 {
@@ -55,17 +53,22 @@ pub fn to_grid_string(board: &Board) -> String {
     s
 }
 
-/// The grid result format.
-#[derive(Clone, Copy, Debug, Default)]
+/// The grid result format. Keeps one grid buffer, so a result allocates nothing.
+#[derive(Clone, Debug, Default)]
 pub struct GridFormat {
     /// Name the file in each header: `# FILE: line L: status` (see [`WriterOptions`](super::WriterOptions)).
     with_filename: bool,
+    /// The solution grid being written, reused across results.
+    buf: String,
 }
 
 impl GridFormat {
     /// A grid writer, naming the file in each header when `with_filename` is set.
     pub fn new(with_filename: bool) -> Self {
-        GridFormat { with_filename }
+        GridFormat {
+            with_filename,
+            buf: String::new(),
+        }
     }
 }
 
@@ -92,7 +95,10 @@ impl ResultFormat for GridFormat {
         }
         writeln!(out)?;
         if let (EntryStatus::Solved, Some(solution)) = (entry.status, entry.solution) {
-            out.write_all(to_grid_string(solution).as_bytes())?;
+            self.buf.clear();
+            // Writing into a String cannot fail.
+            let _ = write_board(&mut self.buf, solution);
+            out.write_all(self.buf.as_bytes())?;
         }
         writeln!(out)
     }

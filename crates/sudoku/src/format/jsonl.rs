@@ -11,9 +11,23 @@
 
 use std::io;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::{Entry, ResultFormat};
+use crate::board::{symbols_into, Board, MAX_BOX};
+
+/// A board serialised as its one-line string without building a `String` (one allocation per result saved).
+struct Line<'a>(&'a Board);
+
+impl Serialize for Line<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; MAX_BOX.pow(4)];
+        let line = &mut buf[..self.0.cell_count()];
+        symbols_into(self.0.cells(), self.0.side(), line);
+        // Every symbol is ASCII.
+        serializer.serialize_str(std::str::from_utf8(line).map_err(serde::ser::Error::custom)?)
+    }
+}
 
 #[derive(Serialize)]
 struct JsonEntry<'a> {
@@ -22,7 +36,7 @@ struct JsonEntry<'a> {
     line: usize,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
+    solution: Option<Line<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<u64>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -43,7 +57,7 @@ impl ResultFormat for JsonlFormat {
             file: entry.file,
             line: entry.line,
             status: entry.status.as_str(),
-            solution: entry.solution.map(|b| b.to_line()),
+            solution: entry.solution.map(Line),
             solutions: entry.count,
             expected_mismatch: entry.expected_mismatch,
             error: entry.error,

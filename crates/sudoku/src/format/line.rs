@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 
 use super::{display_name, Entry, EntryStatus, ResultFormat};
-use crate::board::symbol_byte;
+use crate::board::symbols_into;
 
 /// The line result format. Keeps one line buffer so a result costs one `write_all`, not one call per cell.
 #[derive(Clone, Debug, Default)]
@@ -38,9 +38,9 @@ impl ResultFormat for LineFormat {
         }
         match (entry.status, entry.solution) {
             (EntryStatus::Solved, Some(solution)) => {
-                // Every symbol is ASCII.
-                self.buf
-                    .extend(solution.cells().iter().map(|&v| symbol_byte(v)));
+                let start = self.buf.len();
+                self.buf.resize(start + solution.cell_count(), 0);
+                symbols_into(solution.cells(), solution.side(), &mut self.buf[start..]);
                 if let Some(count) = entry.count {
                     let _ = write!(self.buf, " {count}");
                 }

@@ -65,7 +65,7 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::scan::changed;
+use super::scan::{changed, changed_scalar};
 use super::tables::{minirow_key, BAND, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, POP9, SOLO_ROWS};
 use super::{InputError, MaskResult};
 
@@ -248,8 +248,9 @@ impl Board9 {
     }
 
     /// Runs steps 1 and 2 to a fixpoint.
-    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`).
-    fn propagate(&mut self) -> Result<[u32; 3], Conflict> {
+    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`). `SCALAR` picks the portable
+    /// dirty scan instead of the vector one (a test holds the whole search to give the same answers both ways).
+    fn propagate<const SCALAR: bool>(&mut self) -> Result<[u32; 3], Conflict> {
         loop {
             let mut any = false;
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
@@ -260,7 +261,11 @@ impl Board9 {
             // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
             // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
             // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
-            let mut dirty = changed(&self.cand, &self.prev);
+            let mut dirty = if SCALAR {
+                changed_scalar(&self.cand, &self.prev)
+            } else {
+                changed(&self.cand, &self.prev)
+            };
             while dirty != 0 {
                 any = true;
                 let i = dirty.trailing_zeros() as usize;
@@ -380,7 +385,8 @@ enum Stop {
 }
 
 /// One search: the limits, the counters and the first solution.
-struct Search<'a> {
+/// One search; `SCALAR` as in [`Board9::propagate`] (only tests instantiate it with `true`).
+struct Search<'a, const SCALAR: bool> {
     limits: &'a Limits,
     /// Set when a time or cancel limit exists (reading the clock costs more than a small solve's propagation).
     start: Option<Instant>,
@@ -393,7 +399,7 @@ struct Search<'a> {
     stats: Stats,
 }
 
-impl Search<'_> {
+impl<const SCALAR: bool> Search<'_, SCALAR> {
     /// Counts a node and checks the limits.
     #[inline(always)]
     fn node(&mut self) -> Result<(), Stop> {
@@ -424,7 +430,7 @@ impl Search<'_> {
     /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
     fn run(&mut self, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
         loop {
-            let Ok(pairs) = board.propagate() else {
+            let Ok(pairs) = board.propagate::<SCALAR>() else {
                 self.stats.fails += 1;
                 return Ok(());
             };
@@ -485,6 +491,25 @@ pub fn solve9(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
+    solve9_with::<false>(givens, solution_limit, limits)
+}
+
+/// [`solve9`] with the portable dirty scan everywhere: the oracle of the vector path in tests.
+#[cfg(test)]
+pub(super) fn solve9_scalar(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    solve9_with::<true>(givens, solution_limit, limits)
+}
+
+/// [`solve9`], with the scalar dirty scan when `SCALAR` is set.
+fn solve9_with<const SCALAR: bool>(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
     // The maximum vectorises; the position is only looked for on bad input.
     if let Some(cell) = (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
         .then(|| givens.iter().position(|&v| v > 9))
@@ -496,7 +521,7 @@ pub fn solve9(
             size: 9,
         });
     }
-    let mut search = Search {
+    let mut search = Search::<SCALAR> {
         limits,
         start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
         check_from: if limits.time.is_some() || limits.cancel.is_some() {

@@ -36,11 +36,8 @@ pub(super) fn changed(cand: &[u32; 32], prev: &[u32; 32]) -> u32 {
     changed_scalar(cand, prev)
 }
 
-/// [`changed`] one entry at a time: the portable path and the oracle of the vector one.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
-    allow(dead_code)
-)]
+/// [`changed`] one entry at a time: the portable path and the oracle of the vector one (here and, through
+/// `band9::solve9_scalar`, for the whole search).
 #[inline(always)]
 pub(super) fn changed_scalar(cand: &[u32; 32], prev: &[u32; 32]) -> u32 {
     let mut dirty = 0u32;

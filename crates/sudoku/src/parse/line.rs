@@ -4,7 +4,7 @@
 //! Everything here walks `char_indices`, so a multibyte character is one column and no slice can split it.
 
 use super::{ParseError, ParseErrorKind};
-use crate::board::{value_of_symbol, values_of_ascii, Board};
+use crate::board::{value_of_symbol, values_of_ascii, Board, Cells};
 
 /// True for the characters that end the grid token of a one-line puzzle.
 pub(super) fn is_field_separator(c: char) -> bool {
@@ -83,6 +83,11 @@ static ENDS_TOKEN: [bool; 256] = {
     t
 };
 
+/// True for a byte that ends the grid token: [`is_field_separator`] on ASCII (and false for every byte above 127).
+pub(super) fn ends_token(b: u8) -> bool {
+    ENDS_TOKEN[usize::from(b)]
+}
+
 /// [`first_token`] for an ASCII line, where bytes are characters: the common case, scanned bytewise.
 fn first_token_ascii(line: &str) -> Token<'_> {
     let bytes = line.as_bytes();
@@ -144,21 +149,22 @@ pub(super) fn parse_cells(
     })
 }
 
-/// [`parse_cells`] for the common case, a token of ASCII symbols with the board's cell count: bytes in, one
-/// allocation, no per-cell branch. `None` when the token is anything else or holds a byte that is no symbol of the
-/// board; the caller then runs [`parse_cells`], which reports the error with its column. Measured with callgrind
-/// on `sudoku solve -j 1` over 100,000 kaggle lines: 2,650 instructions per puzzle in `parse_cells` -> 2,150 here
-/// (of which 750 convert the bytes; the rest is the allocation and `Board::from_cells`).
+/// [`parse_cells`] for the common case, a token of ASCII symbols with the board's cell count: bytes in, no
+/// allocation up to 9x9 (the board keeps its cells inline), no per-cell branch. `None` when the token is anything
+/// else or holds a byte that is no symbol of the board; the caller then runs [`parse_cells`], which reports the
+/// error with its column. Measured with callgrind on `sudoku solve -j 1` over kaggle lines: 2,650 instructions per
+/// puzzle in `parse_cells` -> 2,150 by table (750 converting the bytes, the rest the allocation and
+/// `Board::from_cells`) -> about 100 with the arithmetic conversion of [`values_of_ascii`] and no allocation.
 pub(super) fn parse_ascii_cells(text: &str, box_size: usize) -> Option<Board> {
     let side = box_size * box_size;
     if text.len() != side * side || !text.is_ascii() {
         return None;
     }
-    let mut values = vec![0; side * side];
+    let mut values = Cells::from_elem(0, side * side);
     if !values_of_ascii(text.as_bytes(), side, &mut values) {
         return None;
     }
-    Board::from_cells(box_size, values).ok()
+    Some(Board::from_checked(box_size, values))
 }
 
 /// The `(column, char)` pairs of a token.

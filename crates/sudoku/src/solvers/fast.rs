@@ -9,8 +9,8 @@ use csp_core::Stats;
 
 use super::csp::presets::MRV_SINGLES;
 use super::csp::CspSolver;
-use crate::board::Board;
-use crate::masks::{solve9, InputError, MaskResult};
+use crate::board::{Board, Cells};
+use crate::masks::{solve9, InputError};
 use crate::solver::{Report, Request, Solve, SolverInfo, Status};
 
 /// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
@@ -45,19 +45,14 @@ impl Solve for FastSolver {
                 expected: 81,
                 found: board.cells().len(),
             })
-            .and_then(|cells| solve9(cells, limit, &req.limits))
-            .map(|r| MaskResult {
-                outcome: r.outcome,
-                count: r.count,
-                solution: r.solution.map(Vec::from),
-                stats: r.stats,
-            });
+            .and_then(|cells| solve9(cells, limit, &req.limits));
         let mut report = match result {
             Ok(r) => Report {
                 status: r.outcome.into(),
+                // Inline cells, and solve9's solutions hold 1..=9 only: no allocation, no second check.
                 solution: r
                     .solution
-                    .and_then(|cells| Board::from_cells(board.box_size(), cells).ok()),
+                    .map(|cells| Board::from_checked(3, Cells::from_buf(cells))),
                 count: r.count,
                 stats: r.stats,
             },

@@ -40,7 +40,7 @@ use clap::{Parser, Subcommand};
 // read the same as when this command line lived inside the library.
 #[cfg(test)]
 use sudoku::solvers;
-use sudoku::{board, format, parse, per_thread, registry, verify};
+use sudoku::{board, format, parse, per_thread, pipeline, registry, verify};
 
 /// Every puzzle solved / checked.
 pub const EXIT_OK: u8 = 0;

@@ -1,14 +1,22 @@
 //! `sudoku solve [FILE ...]`: solve every puzzle, in parallel, writing results in input order.
 //!
-//! Records are read in chunks of [`CHUNK`] (the first ones smaller, from [`FIRST_CHUNK`]); each chunk is solved
-//! with rayon (one solver instance per pool thread, built on its first record and reused for the whole run,
-//! through [`PerThread`]) and written in input order.
-//! Reading the next chunk and writing the previous one overlap the solving of the current one, so memory stays
-//! bounded by three chunks whatever the input size, and output appears chunk by chunk as results arrive.
+//! The run is `sudoku::pipeline::Pipeline`, the one ordered pipeline that bench-runner uses too: records are
+//! read in chunks (the first of `pipeline::FIRST_CHUNK`, doubling up to `pipeline::CHUNK`; the next chunk read
+//! on a thread of its own while this one is solved, except from stdin), each chunk is solved in parallel (one
+//! solver instance per pool thread, built on its first record and reused for the whole run, through
+//! [`PerThread`]; `-j 1` solves on the calling thread) and written in input order. Per record nothing is
+//! allocated on the common path (9x9 lines, `fast`, line output): the board and its solution keep their cells
+//! inline, and results go through one line buffer.
 //!
-//! Ctrl-C stops the run cleanly: solves in flight stop at their next limit check (their `limit` is not reported,
-//! it says nothing about the puzzle), the results finished before the first unfinished puzzle are written in input
-//! order, stderr names the file and line where the output stops, and the exit code is 130 (see `interrupt_flag`).
+//! Every answer is checked by the independent checker (`sudoku::verify`) before it is written. Givens that clash
+//! are looked for only when a puzzle was not solved (the reader runs `without_clash_check`): a verified solution
+//! proves its givens consistent, and every solver reports clashing givens as unsatisfiable, so the outcome
+//! (`invalid`, with the clash named) is the same as checking every puzzle up front, at no cost to solved ones.
+//!
+//! Ctrl-C stops the run cleanly (`sudoku::pipeline::interrupt_flag`): solves in flight stop at their next limit
+//! check (their `limit` is not reported, it says nothing about the puzzle), the results finished before the first
+//! unfinished puzzle are written in input order, stderr names the file and line where the output stops, and the
+//! exit code is 130.
 //!
 //! When the input carries an expected solution (a `puzzle,solution` CSV such as the Kaggle sets), the result is
 //! compared with it: a solved puzzle whose solution differs (without `--count`, or with a count of 1), or an
@@ -18,29 +26,23 @@
 
 use std::io::{self, BufWriter, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use csp_core::Limits;
-use rayon::prelude::*;
 
 use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::board::Board;
 use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat, WriterOptions};
-use crate::parse::{Reader, ReaderOptions, Record};
+use crate::parse::{ParseError, ParseErrorKind, Reader, ReaderOptions, Record};
 use crate::per_thread::PerThread;
+use crate::pipeline::{self, Flow, Pipeline};
 use crate::registry;
 use crate::verify;
 use sudoku::shard::Shard;
 use sudoku::{Request, Solve, SolverInfo, Status};
-
-/// Records solved per parallel batch: large enough to keep every thread busy, small enough to bound memory.
-pub const CHUNK: usize = 4096;
-/// Records of the first batch of each input; each next batch is twice as large, up to [`CHUNK`].
-pub const FIRST_CHUNK: usize = 64;
 
 /// Output format names on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -171,6 +173,10 @@ struct Outcome {
     error: Option<String>,
     /// Why the result contradicts the input's expected solution, if it does.
     mismatch: Option<String>,
+    /// The clash of givens found after the solve (the reader left it to us), for stderr as the reader's own
+    /// errors are reported.
+    /// Boxed: results are moved several times on their way to the writer, and clashes are rare.
+    clash: Option<Box<ParseError>>,
     nodes: u64,
     micros: u64,
 }
@@ -183,13 +189,15 @@ impl Outcome {
             count: None,
             error: Some(error),
             mismatch: None,
+            clash: None,
             nodes: 0,
             micros: 0,
         }
     }
 }
 
-/// Solves one record with `solver`, catching a panic (the solver is then rebuilt) and verifying the answer.
+/// Solves one record with `solver`, catching a panic (the solver is then rebuilt) and verifying the answer; a
+/// puzzle left unsolved whose givens clash is `invalid` (see the module documentation).
 fn solve_record(
     solver: &mut Box<dyn Solve>,
     info: &SolverInfo,
@@ -201,7 +209,34 @@ fn solve_record(
         Ok(p) => p,
         Err(e) => return Outcome::failed(EntryStatus::Invalid, e.to_string()),
     };
-    let board = &puzzle.board;
+    let outcome = solve_puzzle(solver, info, &puzzle.board, req, count);
+    if outcome.status != EntryStatus::Solved {
+        if let Some(clash) = puzzle.board.find_clash() {
+            let error = ParseError {
+                line: record.line,
+                column: None,
+                kind: ParseErrorKind::Clash(clash),
+            };
+            let mut invalid = Outcome::failed(EntryStatus::Invalid, error.to_string());
+            invalid.clash = Some(Box::new(error));
+            return invalid;
+        }
+    }
+    let mut outcome = outcome;
+    if let Some(expected) = &puzzle.solution {
+        outcome.mismatch = compare_expected(&puzzle.board, expected, &outcome);
+    }
+    outcome
+}
+
+/// [`solve_record`] on a readable puzzle, before the clash and the expected solution are looked at.
+fn solve_puzzle(
+    solver: &mut Box<dyn Solve>,
+    info: &SolverInfo,
+    board: &Board,
+    req: &Request,
+    count: bool,
+) -> Outcome {
     if !(info.supports)(board.box_size()) {
         let n = board.side();
         return Outcome::failed(
@@ -227,7 +262,7 @@ fn solve_record(
     let nodes = report.stats.nodes;
     let micros = u64::try_from(report.stats.time.as_micros()).unwrap_or(u64::MAX);
     let count_field = count.then_some(report.count);
-    let mut outcome = match (report.status, report.solution) {
+    match (report.status, report.solution) {
         (Status::Solved, Some(solution)) => match verify::verify(board, &solution) {
             Ok(()) => Outcome {
                 status: EntryStatus::Solved,
@@ -235,6 +270,7 @@ fn solve_record(
                 count: count_field,
                 error: None,
                 mismatch: None,
+                clash: None,
                 nodes,
                 micros,
             },
@@ -247,6 +283,7 @@ fn solve_record(
                     info.name
                 )),
                 mismatch: None,
+                clash: None,
                 nodes,
                 micros,
             },
@@ -260,6 +297,7 @@ fn solve_record(
                 info.name
             )),
             mismatch: None,
+            clash: None,
             nodes,
             micros,
         },
@@ -269,6 +307,7 @@ fn solve_record(
             count: count_field,
             error: None,
             mismatch: None,
+            clash: None,
             nodes,
             micros,
         },
@@ -278,14 +317,11 @@ fn solve_record(
             count: count_field,
             error: None,
             mismatch: None,
+            clash: None,
             nodes,
             micros,
         },
-    };
-    if let Some(expected) = &puzzle.solution {
-        outcome.mismatch = compare_expected(board, expected, &outcome);
     }
-    outcome
 }
 
 /// How `outcome` contradicts the `expected` solution that came with the puzzle, if it does (see the module
@@ -324,20 +360,24 @@ pub fn run(args: &SolveArgs) -> u8 {
         );
         return EXIT_USAGE;
     };
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()
-    {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("sudoku: cannot start {} threads: {e}", args.threads);
-            return EXIT_USAGE;
-        }
+    // `-j 1` solves on the calling thread; otherwise a pool of that many threads (0 = all cores).
+    let pool = match args.threads {
+        1 => None,
+        n => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+            Ok(p) => Some(p),
+            Err(e) => {
+                eprintln!("sudoku: cannot start {n} threads: {e}");
+                return EXIT_USAGE;
+            }
+        },
     };
     let mut limits = Limits::none();
     limits.nodes = args.node_limit;
     limits.time = args.time_limit.filter(|t| !t.is_zero());
-    let interrupt = interrupt_flag();
+    let interrupt = pipeline::interrupt_flag(
+        "sudoku: interrupted: writing the results finished so far (Ctrl-C again quits)",
+        EXIT_INTERRUPTED,
+    );
     if let Some(flag) = &interrupt {
         limits = limits.with_cancel(flag.clone());
     }
@@ -384,25 +424,13 @@ pub fn run(args: &SolveArgs) -> u8 {
     };
     // One solver per pool thread, kept across chunks and files (rayon's `map_init` would build one per split);
     // a solver that uses rayon inside a solve gets a spare instead of deadlocking (see `PerThread`).
-    let solvers: PerThread<Box<dyn Solve>> = PerThread::new(pool.current_num_threads());
-    // `None` = not finished because of Ctrl-C: not started, or stopped by the raised flag (a `limit` then says
-    // nothing about the puzzle, so it is not reported as one).
-    let solve_chunk = |chunk: &[Record]| -> Vec<Option<Outcome>> {
-        chunk
-            .par_iter()
-            .map(|record| {
-                if interrupted() {
-                    return None;
-                }
-                let outcome = solvers.with(info.make, |solver| {
-                    solve_record(solver, info, record, &req, counting)
-                });
-                (outcome.status != EntryStatus::Limit || !interrupted()).then_some(outcome)
-            })
-            .collect()
-    };
+    let solvers: PerThread<Box<dyn Solve>> = PerThread::new(
+        pool.as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads),
+    );
+    let mut pipeline = Pipeline::new(pool.as_ref(), interrupt.as_deref());
 
-    'files: for path in &files {
+    for path in &files {
         if interrupted() {
             break;
         }
@@ -415,47 +443,29 @@ pub fn run(args: &SolveArgs) -> u8 {
             }
         };
         let name = input.name;
-        let mut reader = Reader::with_options(input.reader, options)
+        let records = Reader::with_options(input.reader, options)
+            .without_clash_check()
             .enumerate()
             .filter(|(k, _)| shard.contains(*k))
             .map(|(_, record)| record);
-        // Pipeline: while the pool solves chunk i, one task writes chunk i-1 and reads chunk i+1, so reading and
-        // writing (sequential by nature) overlap the solving. At most three chunks are held.
-        // Chunks start small and double up to CHUNK, so the first results of a slow run show (and survive a
-        // Ctrl-C) after FIRST_CHUNK puzzles rather than thousands.
-        let mut size = FIRST_CHUNK;
-        let mut current: Vec<Record> = reader.by_ref().take(size).collect();
-        let mut previous: Option<(Vec<Record>, Vec<Option<Outcome>>)> = None;
-        while !current.is_empty() {
-            size = (2 * size).min(CHUNK);
-            let (outcomes, (written, next)) = pool.install(|| {
-                rayon::join(
-                    || solve_chunk(&current),
-                    || {
-                        let written = match previous.take() {
-                            Some((records, outcomes)) => {
-                                sink.write_chunk(path, &name, &records, &outcomes)
-                            }
-                            None => true,
-                        };
-                        let next: Vec<Record> = if written {
-                            reader.by_ref().take(size).collect()
-                        } else {
-                            Vec::new()
-                        };
-                        (written, next)
-                    },
-                )
+        pipeline.read_ahead = path != "-";
+        let whole = pipeline.run(records, |chunk| {
+            // `None` = not finished because of Ctrl-C: not started, or stopped by the raised flag (a `limit`
+            // then says nothing about the puzzle, so it is not reported as one).
+            let outcomes = pipeline.map(&chunk, |record| {
+                let outcome = solvers.with(info.make, |solver| {
+                    solve_record(solver, info, record, &req, counting)
+                });
+                (outcome.status != EntryStatus::Limit || !interrupted()).then_some(outcome)
             });
-            if !written {
-                break 'files;
+            if sink.write_chunk(path, &name, &chunk, &outcomes) {
+                Flow::Continue
+            } else {
+                Flow::Stop
             }
-            previous = Some((std::mem::replace(&mut current, next), outcomes));
-        }
-        if let Some((records, outcomes)) = previous.take() {
-            if !sink.write_chunk(path, &name, &records, &outcomes) {
-                break 'files;
-            }
+        });
+        if !whole {
+            break;
         }
     }
     if let Some((name, line)) = &sink.interrupted_at {
@@ -558,47 +568,25 @@ impl Sink {
     }
 }
 
-/// The Ctrl-C flag of this process, `None` when no handler could be installed (Ctrl-C then kills at once, as
-/// by default). The first Ctrl-C raises it: solves in flight stop at their next limit check, puzzles not started
-/// are skipped, the results finished before the first unfinished puzzle are written in input order, and the run
-/// exits with [`EXIT_INTERRUPTED`]. A second Ctrl-C exits at once.
-///
-/// A process has one signal handler, so the flag lives as long as the process (created on the first `solve`).
-fn interrupt_flag() -> Option<Arc<AtomicBool>> {
-    static FLAG: OnceLock<Option<Arc<AtomicBool>>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = flag.clone();
-        ctrlc::set_handler(move || {
-            if raised.swap(true, Ordering::SeqCst) {
-                std::process::exit(i32::from(EXIT_INTERRUPTED));
-            }
-            eprintln!(
-                "\nsudoku: interrupted: writing the results finished so far (Ctrl-C again quits)"
-            );
-        })
-        .ok()
-        .map(|()| flag)
-    })
-    .clone()
-}
-
 /// The stderr message of a puzzle that was not solved: `FILE: line L: status: detail`.
 fn report_failure(name: &str, record: &Record, outcome: &Outcome) {
-    match (&record.item, &outcome.error) {
-        (Err(e), _) => {
+    match (
+        record.item.as_ref().err().or(outcome.clash.as_deref()),
+        &outcome.error,
+    ) {
+        (Some(e), _) => {
             let column = e
                 .column
                 .map(|c| format!(", column {c}"))
                 .unwrap_or_default();
             eprintln!("{name}: line {}{column}: invalid: {}", e.line, e.kind);
         }
-        (Ok(_), Some(error)) => eprintln!(
+        (None, Some(error)) => eprintln!(
             "{name}: line {}: {}: {error}",
             record.line,
             outcome.status.as_str()
         ),
-        (Ok(_), None) => eprintln!(
+        (None, None) => eprintln!(
             "{name}: line {}: {}{}",
             record.line,
             outcome.status.as_str(),
