@@ -17,6 +17,12 @@
 //! which are root assumptions `at[g - 1] = cell`. The table gives arc consistency on each step, so a given
 //! number's distance-k neighbourhood prunes `at[v +- k]` through the chain. The answer prints as the grid with
 //! every number filled in (`X` for holes).
+//!
+//! Tried and dropped (2026-11-25, the shipped set counted to 2, `docs/measurements.md`): a dual view `num[cell]`
+//! channelled by csp-core's `inverse`. It cuts MRV + forward checking from 248 to 3 nodes on `gen-10x10-2`, but
+//! `inverse` is a decomposition (N^2 reified Booleans), so every instance got 100-500x slower (10x10: 0.25 ms ->
+//! 135 ms) while the default dom/wdeg + singles search needs the same 0-3 nodes without it. Worth re-trying if
+//! `inverse` becomes a dedicated propagator.
 
 use csp_core::{Model, Outcome, Propagation, SearchConfig, Solution, Solver, ValueOrder, VarOrder};
 
