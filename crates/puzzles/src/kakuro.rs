@@ -483,7 +483,7 @@ fn random_pattern(width: usize, height: usize, black: f64, rng: &mut Rng) -> Vec
     }
 }
 
-/// A seeded Kakuro with a unique solution: a random pattern ([`random_pattern`]), a random fill with distinct
+/// A seeded Kakuro with a unique solution: a random pattern (every run 2..9 cells), a random fill with distinct
 /// digits per run (the engine with random value order), the runs' sums, then while the engine finds a second
 /// solution, the fill's digit of a cell where that solution differs is given. Returns the instance and its
 /// solution (digits per position, 0 on black).
