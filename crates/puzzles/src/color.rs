@@ -1,10 +1,10 @@
 //! Graph colouring: find a k-colouring of a DIMACS graph, prove none exists, or find the chromatic number.
 //!
 //! Model for a fixed k: one variable per vertex with colours `0..k`; the edges are covered by cliques
-//! ([`crate::graph::clique_cover`]) and each clique posted as one `all_different` (a lone edge as `x_u != x_v`),
+//! (a greedy edge clique cover) and each clique posted as one `all_different` (a lone edge as `x_u != x_v`),
 //! so that with hidden singles a clique of exactly k vertices must use every colour. Colours are
 //! interchangeable, so without care an infeasibility proof is repeated k! times; we break that symmetry by finding
-//! a large clique greedily ([`crate::graph::greedy_clique`]) and fixing its vertices to colours 0, 1, 2, ... as
+//! a large clique greedily and fixing its vertices to colours 0, 1, 2, ... as
 //! root assumptions (any colouring can be renamed to agree with that). A clique larger than k is itself the proof
 //! that no k-colouring exists, found without search.
 //!

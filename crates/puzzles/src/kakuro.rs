@@ -278,6 +278,10 @@ pub const FAMILY: Family = Family {
             Opt::value("black", "SHARE", "Share of inner cells drawn black before runs are fixed.")
                 .default("0.25"),
             Opt::value("seed", "SEED", "Seed.").default("1"),
+            Opt::flag(
+                "minimal",
+                "Then drop the given digits in seeded random order while the solution stays unique.",
+            ),
         ],
         run: generate_text,
     }],
@@ -483,7 +487,7 @@ fn random_pattern(width: usize, height: usize, black: f64, rng: &mut Rng) -> Vec
     }
 }
 
-/// A seeded Kakuro with a unique solution: a random pattern ([`random_pattern`]), a random fill with distinct
+/// A seeded Kakuro with a unique solution: a random pattern (every run 2..9 cells), a random fill with distinct
 /// digits per run (the engine with random value order), the runs' sums, then while the engine finds a second
 /// solution, the fill's digit of a cell where that solution differs is given. Returns the instance and its
 /// solution (digits per position, 0 on black).
@@ -572,6 +576,27 @@ pub fn generate_unique(
     }
 }
 
+/// Drops the given digits of a uniquely solvable instance one at a time in seeded random order, each drop kept
+/// only while the engine still counts exactly one solution (a count that hits a limit keeps the digit).
+pub fn minimize_givens(instance: &Kakuro, seed: u64) -> Result<Kakuro, PuzzleError> {
+    let mut inst = instance.clone();
+    let mut order: Vec<usize> = (0..inst.cells.len())
+        .filter(|&p| matches!(inst.cells[p], Cell::White(Some(_))))
+        .collect();
+    Rng::new(seed).shuffle(&mut order);
+    let config = inst.default_config();
+    for p in order {
+        let keep = inst.cells[p];
+        inst.cells[p] = Cell::White(None);
+        let enc = inst.encode()?;
+        let c = Solver::new(&enc.problem, config.clone()).count(&enc.assumptions, 2);
+        if !(c.outcome == Outcome::Solved && c.count == 1) {
+            inst.cells[p] = keep;
+        }
+    }
+    Ok(inst)
+}
+
 /// `puzzles generate kakuro`: the instance with `#` lines saying how it was made and its solution.
 fn generate_text(options: &Options) -> Result<String, String> {
     let width: usize = options.require("width")?;
@@ -581,7 +606,12 @@ fn generate_text(options: &Options) -> Result<String, String> {
     if !(2..=30).contains(&width) || !(2..=30).contains(&height) {
         return Err("generated Kakuro width and height must be 2..=30".into());
     }
-    let (inst, digits) = generate_unique(width, height, black, seed).map_err(|e| e.to_string())?;
+    let (mut inst, digits) =
+        generate_unique(width, height, black, seed).map_err(|e| e.to_string())?;
+    let minimal = options.flag("minimal");
+    if minimal {
+        inst = minimize_givens(&inst, seed).map_err(|e| e.to_string())?;
+    }
     let given = inst
         .cells
         .iter()
@@ -590,9 +620,10 @@ fn generate_text(options: &Options) -> Result<String, String> {
     let sol: String = digits.iter().map(|d| (b'0' + d) as char).collect();
     Ok(format!(
         "# Kakuro {width}x{height}, unique solution, {} white cells, {given} given \
-         (puzzles generate kakuro --width {width} --height {height} --black {black} --seed {seed})\n\
+         (puzzles generate kakuro --width {width} --height {height} --black {black} --seed {seed}{})\n\
          # solution {sol}\n{}",
         inst.whites().len(),
+        if minimal { " --minimal" } else { "" },
         inst.to_text()
     ))
 }
