@@ -390,6 +390,10 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
                 "first_fail" => VarOrder::Mrv,
                 "dom_w_deg" => VarOrder::DomWdeg,
                 "occurrence" | "most_constrained" => VarOrder::MrvDegree,
+                "anti_first_fail" => VarOrder::AntiFirstFail,
+                "smallest" => VarOrder::Smallest,
+                "largest" => VarOrder::Largest,
+                "max_regret" => VarOrder::MaxRegret,
                 other => {
                     s.warnings.push(format!(
                         "variable selection `{other}` is not offered by csp-core; using input_order"
@@ -408,6 +412,14 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
                     ValueOrder::Median
                 }
                 "indomain_random" => ValueOrder::Random,
+                "indomain_max" => ValueOrder::Descending,
+                "indomain_reverse_split" => {
+                    s.warnings.push(
+                        "indomain_reverse_split approximated by indomain_max (csp-core branches x = v / x != v)"
+                            .into(),
+                    );
+                    ValueOrder::Descending
+                }
                 other => {
                     s.warnings.push(format!(
                         "value selection `{other}` is not offered by csp-core; using indomain_min"
