@@ -363,7 +363,16 @@ fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
         },
         BaseType::Float | BaseType::SetOfInt => return Err(SET_REFUSED.into()),
     };
-    r.map_err(|e| format!("variable `{}`: {e}", d.name))
+    r.map_err(|e| match e {
+        // The engine's domains are bitsets of at most MAX_DOMAIN_WIDTH values; interval (bounds) domains for wide
+        // ranges are being added to csp-core separately. Until then such a model is refused, naming the variable.
+        csp_core::ModelError::DomainTooWide { width, max, .. } => format!(
+            "variable `{}`: its domain has {width} values, more than csp-core's {max} (domains are bitsets; \
+             interval domains for wide ranges are not available yet): narrow its domain in the model",
+            d.name
+        ),
+        e => format!("variable `{}`: {e}", d.name),
+    })
 }
 
 /// Reads one search annotation: each `int_search` / `bool_search` (also inside `seq_search`) becomes a phase.

@@ -95,6 +95,18 @@ fn unbounded_variables_get_bounds_from_their_definition() {
 }
 
 #[test]
+fn domains_wider_than_the_engine_takes_are_refused_naming_the_variable() {
+    let e = err("var 0..100000: wide :: output_var;\nsolve satisfy;\n");
+    assert!(
+        e.contains("line 1")
+            && e.contains("`wide`")
+            && e.contains("100001 values")
+            && e.contains("65536"),
+        "{e}"
+    );
+}
+
+#[test]
 fn output_follows_the_spec() {
     let src = "var 1..3: x :: output_var;\nvar bool: b :: output_var;\n\
                array [1..4] of var int: a :: output_array([1..2, 1..2]) = [x, 1, x, 2];\n\
