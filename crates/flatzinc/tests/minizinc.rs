@@ -354,7 +354,8 @@ impl Rng {
 
 /// A random MiniZinc model over 4 integers in -2..3 and 3 Booleans, with 3 to 5 constraints drawn from templates
 /// that reach every integer and Boolean builtin and the library's globals; an optimisation goal one time in four, a
-/// `seq_search` of three phases one time in four.
+/// `seq_search` of three or four phases one time in four (half of them with the orders anti_first_fail, smallest,
+/// largest, max_regret and indomain_max).
 fn random_model(seed: u64) -> String {
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut m = String::from(
@@ -426,10 +427,13 @@ fn random_model(seed: u64) -> String {
     }
     m += match r.below(4) {
         0 => "solve minimize x[1] - 2 * x[2] + bool2int(b[1]);\n",
-        // Phased search: the enumeration must stay complete.
-        1 => "solve :: seq_search([int_search([x[3], x[1]], first_fail, indomain_median), \
+        // Phased search: the enumeration must stay complete, whatever the orders.
+        1 if r.below(2) == 0 => "solve :: seq_search([int_search([x[3], x[1]], first_fail, indomain_median), \
               bool_search(b, input_order, indomain_min), int_search([x[2]], dom_w_deg, indomain_random)]) \
               satisfy;\n",
+        1 => "solve :: seq_search([int_search([x[2], x[4]], anti_first_fail, indomain_max), \
+              int_search([x[1], x[3]], smallest, indomain_min), bool_search(b, largest, indomain_max), \
+              int_search(x, max_regret, indomain_max)]) satisfy;\n",
         _ => "solve satisfy;\n",
     };
     m
