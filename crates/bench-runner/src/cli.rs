@@ -26,8 +26,9 @@ pub struct Args {
     #[arg(value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
 
-    /// Puzzle family of the datasets: `sudoku`, or a family of the `puzzles` crate (queens, color, latin, killer,
-    /// kenken, ...: its `FAMILIES` list; an unknown name is an error that lists them).
+    /// Puzzle family of the datasets: `sudoku`, `minizinc` (lists of MiniZinc models run through `minizinc` by
+    /// csp-core and Gecode; default list `share/minizinc/models/bench.txt`), or a family of the `puzzles` crate
+    /// (queens, color, latin, killer, kenken, ...: its `FAMILIES` list; an unknown name is an error that lists them).
     #[arg(long, value_name = "KIND", default_value = "sudoku", value_parser = parse_kind)]
     pub kind: Kind,
 
@@ -180,24 +181,37 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     Ok(secs)
 }
 
-/// The `--kind` of a run: Sudoku (the `sudoku` crate's registry) or one of the `puzzles` crate's families, whose
-/// one list (`puzzles::FAMILIES`) is the only place a family is named, so a new family needs no line here.
+/// The `--kind` of a run: Sudoku (the `sudoku` crate's registry), MiniZinc models (`minizinc`, through the
+/// `minizinc` driver), or one of the `puzzles` crate's families, whose one list (`puzzles::FAMILIES`) is the only
+/// place a family is named, so a new family needs no line here.
 #[derive(Clone, Copy, Debug)]
-pub struct Kind(pub Option<&'static puzzles::Family>);
+pub enum Kind {
+    /// Sudoku datasets.
+    Sudoku,
+    /// MiniZinc model lists (`bench_runner::minizinc_family`).
+    Minizinc,
+    /// A family of the `puzzles` crate.
+    Puzzles(&'static puzzles::Family),
+}
 
 impl Kind {
-    /// The `puzzles` crate's family, for every kind but Sudoku.
+    /// The `puzzles` crate's family, for the kinds that are one.
     pub fn puzzles_family(self) -> Option<&'static puzzles::Family> {
-        self.0
+        match self {
+            Kind::Puzzles(k) => Some(k),
+            _ => None,
+        }
     }
 }
 
-/// Parses `--kind`: `sudoku`, or a name of `puzzles::FAMILIES`.
+/// Parses `--kind`: `sudoku`, `minizinc`, or a name of `puzzles::FAMILIES`.
 pub fn parse_kind(s: &str) -> Result<Kind, String> {
-    if s == "sudoku" {
-        return Ok(Kind(None));
+    match s {
+        "sudoku" => return Ok(Kind::Sudoku),
+        "minizinc" => return Ok(Kind::Minizinc),
+        _ => {}
     }
     puzzles::family(s)
-        .map(|f| Kind(Some(f)))
-        .map_err(|e| format!("{e}, or sudoku"))
+        .map(Kind::Puzzles)
+        .map_err(|e| format!("{e}, sudoku or minizinc"))
 }

@@ -115,6 +115,12 @@ pub trait Family: Sync {
     ) -> Answer<Self::Solution>;
     /// Checks a solution against its puzzle independently of any search; `Err` says what is wrong.
     fn verify(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String>;
+    /// True when two concluded `Solved` answers must have equal solutions (by `PartialEq`) even when one
+    /// solution was asked for: a family whose solutions compare on something canonical (an optimum's objective).
+    /// Otherwise solutions are compared only with a solution limit of 2 or more (a proved-unique solution).
+    fn answers_must_match(&self) -> bool {
+        false
+    }
     /// Renders a solution as one line (used in per-puzzle rows and error messages).
     fn render(&self, solution: &Self::Solution) -> String;
     /// Streams the records of one dataset; memory stays bounded by one record.

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The workspace folder this crate was built from (`crates/bench-runner/../..`).
-fn workspace_dir() -> PathBuf {
+pub(crate) fn workspace_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
@@ -35,8 +35,13 @@ fn txt_files(dir: &Path) -> Vec<PathBuf> {
 ///
 /// Sudoku: `datasets/generated/*.txt` then `datasets/famous/*.txt`; when neither folder has any, every `.txt`
 /// directly in `datasets/` or one folder below it. Other families: each folder of `datasets/puzzles/` that the
-/// family's descriptor lists (`puzzles::Family::datasets`) is one dataset of one instance per file.
+/// family's descriptor lists (`puzzles::Family::datasets`) is one dataset of one instance per file. MiniZinc:
+/// `share/minizinc/models/bench.txt`.
 pub fn default_datasets(kind: &str) -> Vec<PathBuf> {
+    if kind == "minizinc" {
+        // The list of the shipped models with their data (see `minizinc_family`).
+        return vec![workspace_dir().join("share/minizinc/models/bench.txt")];
+    }
     let root = datasets_dir();
     if kind != "sudoku" {
         // The folders the family's descriptor names (`latin` and `latin-unique`, ...), those that exist.

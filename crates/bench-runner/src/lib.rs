@@ -25,6 +25,7 @@ pub mod family;
 pub mod histogram;
 pub mod inputs;
 pub mod merge;
+pub mod minizinc_family;
 pub mod puzzles_family;
 pub mod report;
 pub mod run;

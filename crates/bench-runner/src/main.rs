@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bench_runner::cli::{Args, Command, MergeArgs, ReportArgs};
+use bench_runner::cli::{Args, Command, Kind, MergeArgs, ReportArgs};
 use bench_runner::family::Family;
 use bench_runner::inputs::{
     default_datasets, default_html_path, git_revision, machine_description, utc_now,
@@ -35,9 +35,10 @@ fn main() -> ExitCode {
     if let Some(Command::Merge(m)) = &args.command {
         return merge(m);
     }
-    match args.kind.puzzles_family() {
-        None => app(&bench_runner::sudoku_family::SudokuFamily, &args),
-        Some(kind) => app(&bench_runner::puzzles_family::PuzzlesFamily(kind), &args),
+    match args.kind {
+        Kind::Sudoku => app(&bench_runner::sudoku_family::SudokuFamily, &args),
+        Kind::Minizinc => app(&bench_runner::minizinc_family::MinizincFamily, &args),
+        Kind::Puzzles(family) => app(&bench_runner::puzzles_family::PuzzlesFamily(family), &args),
     }
 }
 

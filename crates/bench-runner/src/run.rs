@@ -631,7 +631,9 @@ impl<F: Family> Runner<'_, F> {
                 // Concluded counts are exact up to the limit (`--count-limit N`), so they must agree too.
                 || o.count != first.count
                 // With --limit 2 a proved-unique solution must be the same for everyone.
-                || (self.opts.solution_limit >= 2 && o.verdict == Verdict::Solved && o.solution != first.solution);
+                || ((self.opts.solution_limit >= 2 || self.family.answers_must_match())
+                    && o.verdict == Verdict::Solved
+                    && o.solution != first.solution);
             if differs {
                 return Some(format!(
                     "{} says {}, {} says {}",

@@ -715,3 +715,58 @@ fn a_full_disk_on_stdout_is_an_io_error_with_a_message_not_a_panic() {
         );
     }
 }
+
+/// `--kind minizinc`: csp-core and Gecode through `minizinc` on a satisfaction model (counts to 2), an
+/// optimisation model (objectives compared) and an unsatisfiable one. Skipped without `minizinc` or without the
+/// release `fzn-csp-core` (built by `cargo test --workspace --release`), unless `CSP_REQUIRE_MINIZINC=1`.
+#[test]
+fn minizinc_kind_runs_csp_core_and_gecode_and_they_agree() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let have_mzn = std::process::Command::new("minizinc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let have_bin = root.join("target/release/fzn-csp-core").is_file();
+    if !(have_mzn && have_bin) {
+        assert_ne!(
+            std::env::var("CSP_REQUIRE_MINIZINC").as_deref(),
+            Ok("1"),
+            "minizinc or target/release/fzn-csp-core missing"
+        );
+        eprintln!("\n!!!!! SKIPPED: minizinc or target/release/fzn-csp-core missing !!!!!\n");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("models.txt");
+    std::fs::write(
+        &list,
+        "# a comment line\nshare/minizinc/models/langford.mzn\n\
+         share/minizinc/models/knapsack.mzn   # optimum 55\nshare/minizinc/models/unsat.mzn\n",
+    )
+    .unwrap();
+    let json = dir.path().join("r.json");
+    let out = runner()
+        .args(["--kind", "minizinc", "-j", "1", "--limit", "2", "--solvers"])
+        .arg("csp-core,csp-core-free,gecode")
+        .arg(&list)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(report["datasets"][0]["disagreements"], 0, "{report}");
+    assert_eq!(report["datasets"][0]["puzzles"], 3, "{report}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for solver in ["csp-core", "csp-core-free", "gecode"] {
+        // 3 models: langford has 2 solutions (multiple), knapsack is solved, unsat is unsatisfiable.
+        let row = stdout
+            .lines()
+            .find(|l| l.contains(&format!("| {solver} ")) && l.contains("models"))
+            .unwrap_or_else(|| panic!("no row for {solver}:\n{stdout}"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        // puzzles, solved (multiple included), multiple, unsat, invalid, limit, errors
+        assert_eq!(&cells[3..10], ["3", "2", "1", "1", "0", "0", "0"], "{row}");
+    }
+}

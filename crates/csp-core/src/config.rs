@@ -34,6 +34,15 @@ pub struct SearchConfig {
     /// variables with its orders until they are all assigned, then on the next phase's, and finally on the
     /// variables no phase lists, with `var_order` / `value_order`. Empty (the default): one phase of every variable.
     pub phases: Vec<Phase>,
+    /// Only *complete* the variables no phase lists: after each solution the search skips the rest of their
+    /// subtree (it backtracks past their decisions to the newest decision on a listed variable), so every
+    /// assignment of the listed variables yields at most one solution, and `count` / `for_each_solution` count
+    /// and enumerate assignments of the listed variables (MiniZinc's `-a` over the output variables, with the
+    /// solver's helper variables completed once, as Gecode's FlatZinc brancher on introduced variables does).
+    /// Without phases the first solution is the only one. With an objective, list it in a phase (otherwise a
+    /// better completion of the same listed assignment is never looked at). Sequential: `parallel::count` runs
+    /// such a configuration on one thread. Off by default.
+    pub complete_rest_once: bool,
 }
 
 /// One phase of a phased search: a group of variables and the orders used on them.
@@ -104,6 +113,13 @@ impl SearchConfig {
             var_order,
             value_order,
         });
+        self
+    }
+
+    /// Completes the variables no phase lists only once per assignment of the listed ones (see
+    /// [`SearchConfig::complete_rest_once`]).
+    pub fn complete_rest_once(mut self, on: bool) -> Self {
+        self.complete_rest_once = on;
         self
     }
 

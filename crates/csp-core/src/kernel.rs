@@ -116,6 +116,7 @@ pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
         && matches!(cfg.var_order, VarOrder::Input | VarOrder::Mrv)
         && !cfg.random_ties
         && cfg.phases.is_empty()
+        && !cfg.complete_rest_once
         && matches!(
             cfg.value_order,
             ValueOrder::Ascending | ValueOrder::Median | ValueOrder::Random

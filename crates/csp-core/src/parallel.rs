@@ -109,7 +109,12 @@ fn split(problem: &Problem, cfg: &SearchConfig, threads: usize) -> Split {
 }
 
 /// Counts solutions of `problem` (up to `limit`) in parallel. The count equals the sequential one.
+/// A configuration with [`SearchConfig::complete_rest_once`] is counted sequentially: a split on a variable no
+/// phase lists would count one completion per child.
 pub fn count(problem: &Problem, cfg: &SearchConfig, limit: u64) -> CountResult {
+    if cfg.complete_rest_once {
+        return Solver::new(problem, cfg.clone()).count(&[], limit);
+    }
     let limit = limit.max(1);
     let s = split(problem, cfg, rayon::current_num_threads());
     let found = AtomicU64::new(s.solutions.len() as u64);

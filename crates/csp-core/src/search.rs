@@ -57,6 +57,9 @@ pub(crate) struct Search<'p, D: Domain> {
     /// The objective's allowed positions `lo..hi`, tightened after each solution and enforced before every
     /// fixpoint (so it holds in every subtree the search visits next, and after restarts).
     bound: (usize, usize),
+    /// With `cfg.complete_rest_once`: `listed[v]` = variable `v` is in some phase (the others are only completed
+    /// once per assignment of these). Empty when the option is off.
+    listed: Vec<bool>,
 }
 
 impl<'p, D: Domain> Search<'p, D> {
@@ -89,8 +92,18 @@ impl<'p, D: Domain> Search<'p, D> {
                 (vars, ph.var_order, ph.value_order)
             })
             .collect();
+        let mut listed = Vec::new();
+        if cfg.complete_rest_once {
+            listed = vec![false; problem.num_vars()];
+            for (vars, _, _) in &br.phases {
+                for &v in vars {
+                    listed[v as usize] = true;
+                }
+            }
+        }
         Self {
             problem,
+            listed,
             init: widths.iter().map(|&w| D::full(w)).collect(),
             frames: Vec::with_capacity(problem.num_vars()),
             values_buf: vec![0; problem.num_vars()],
@@ -289,6 +302,26 @@ impl<D: Domain> Driven for Search<'_, D> {
         Search::backtrack(self, stats, continuing)
     }
 
+    fn backtrack_after_solution(
+        &mut self,
+        stats: &mut Stats,
+        continuing: &mut Option<u32>,
+    ) -> bool {
+        if !self.listed.is_empty() {
+            // Listed variables are branched on first, so the decisions on unlisted ones sit on top of the stack:
+            // drop them with their alternatives, then refute the newest listed decision as usual.
+            while self
+                .frames
+                .last()
+                .is_some_and(|f| !self.listed[f.var as usize])
+            {
+                self.frames.pop();
+                self.prop.pop_level(&mut self.st);
+            }
+        }
+        Search::backtrack(self, stats, continuing)
+    }
+
     fn depth(&self) -> usize {
         self.frames.len()
     }
@@ -318,6 +351,15 @@ pub(crate) trait Driven {
     fn decide(&mut self, v: u32, stats: &mut Stats) -> bool;
     /// Pops levels until a refutation `x != v` propagates (then `continuing = Some(x)`); `false` = tree exhausted.
     fn backtrack(&mut self, stats: &mut Stats, continuing: &mut Option<u32>) -> bool;
+    /// After a solution: like `backtrack`, but an engine may skip the alternatives that cannot give a new
+    /// solution (the general engine's `complete_rest_once`).
+    fn backtrack_after_solution(
+        &mut self,
+        stats: &mut Stats,
+        continuing: &mut Option<u32>,
+    ) -> bool {
+        self.backtrack(stats, continuing)
+    }
     /// Number of open decision levels.
     fn depth(&self) -> usize;
     /// Undoes every level (a restart keeps what was refuted at the root).
@@ -383,7 +425,7 @@ fn drive_inner<E: Driven>(
             if on_solution(e.solution()).is_break() {
                 return Outcome::Solved;
             }
-            if !e.backtrack(stats, &mut continuing) {
+            if !e.backtrack_after_solution(stats, &mut continuing) {
                 return exhausted(stats);
             }
             continue;

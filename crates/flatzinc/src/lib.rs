@@ -96,6 +96,17 @@ pub fn run(src: &str, opts: &Options, out: impl Write) -> Result<(), Error> {
             eprintln!("fzn-csp-core: warning: {w}");
         }
     }
+    // Several solutions of a satisfaction problem: enumerate the annotated and output variables, then complete
+    // the rest (MiniZinc's introduced helpers) once, so no printed solution repeats (as Gecode's FlatZinc
+    // brancher on introduced variables). One solution, or optimisation (each printed solution improves), needs
+    // neither.
+    let several = opts.all || opts.num_solutions.is_some_and(|n| n > 1);
+    if t.objective.is_none() && several {
+        let (vo, val) = (cfg.var_order, cfg.value_order);
+        cfg = cfg
+            .phase(&t.output.vars(), vo, val)
+            .complete_rest_once(true);
+    }
     if opts.threads > 1 {
         eprintln!(
             "fzn-csp-core: warning: -p {} ignored, csp-core searches on one thread here",

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use csp_core::Solution;
+use csp_core::{Solution, VarId};
 
 use crate::translate::Val;
 
@@ -45,6 +45,28 @@ pub enum OutputItem {
 pub struct OutputSpec {
     /// Items.
     pub items: Vec<OutputItem>,
+}
+
+impl OutputSpec {
+    /// The variables the output shows, in item order (constants left out).
+    pub fn vars(&self) -> Vec<VarId> {
+        fn walk(v: &Val, out: &mut Vec<VarId>) {
+            match v {
+                Val::Var(x) => out.push(*x),
+                Val::Array(items) => items.iter().for_each(|i| walk(i, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for item in &self.items {
+            match item {
+                OutputItem::Scalar { val, .. } | OutputItem::Array { val, .. } => {
+                    walk(val, &mut out)
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The spec's markers.

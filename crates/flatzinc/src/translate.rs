@@ -363,7 +363,16 @@ fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
         },
         BaseType::Float | BaseType::SetOfInt => return Err(SET_REFUSED.into()),
     };
-    r.map_err(|e| format!("variable `{}`: {e}", d.name))
+    r.map_err(|e| match e {
+        // The engine's domains are bitsets of at most MAX_DOMAIN_WIDTH values; interval (bounds) domains for wide
+        // ranges are being added to csp-core separately. Until then such a model is refused, naming the variable.
+        csp_core::ModelError::DomainTooWide { width, max, .. } => format!(
+            "variable `{}`: its domain has {width} values, more than csp-core's {max} (domains are bitsets; \
+             interval domains for wide ranges are not available yet): narrow its domain in the model",
+            d.name
+        ),
+        e => format!("variable `{}`: {e}", d.name),
+    })
 }
 
 /// Reads one search annotation: each `int_search` / `bool_search` (also inside `seq_search`) becomes a phase.
@@ -390,6 +399,10 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
                 "first_fail" => VarOrder::Mrv,
                 "dom_w_deg" => VarOrder::DomWdeg,
                 "occurrence" | "most_constrained" => VarOrder::MrvDegree,
+                "anti_first_fail" => VarOrder::AntiFirstFail,
+                "smallest" => VarOrder::Smallest,
+                "largest" => VarOrder::Largest,
+                "max_regret" => VarOrder::MaxRegret,
                 other => {
                     s.warnings.push(format!(
                         "variable selection `{other}` is not offered by csp-core; using input_order"
@@ -408,6 +421,14 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
                     ValueOrder::Median
                 }
                 "indomain_random" => ValueOrder::Random,
+                "indomain_max" => ValueOrder::Descending,
+                "indomain_reverse_split" => {
+                    s.warnings.push(
+                        "indomain_reverse_split approximated by indomain_max (csp-core branches x = v / x != v)"
+                            .into(),
+                    );
+                    ValueOrder::Descending
+                }
                 other => {
                     s.warnings.push(format!(
                         "value selection `{other}` is not offered by csp-core; using indomain_min"

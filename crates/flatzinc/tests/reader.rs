@@ -95,6 +95,18 @@ fn unbounded_variables_get_bounds_from_their_definition() {
 }
 
 #[test]
+fn domains_wider_than_the_engine_takes_are_refused_naming_the_variable() {
+    let e = err("var 0..100000: wide :: output_var;\nsolve satisfy;\n");
+    assert!(
+        e.contains("line 1")
+            && e.contains("`wide`")
+            && e.contains("100001 values")
+            && e.contains("65536"),
+        "{e}"
+    );
+}
+
+#[test]
 fn output_follows_the_spec() {
     let src = "var 1..3: x :: output_var;\nvar bool: b :: output_var;\n\
                array [1..4] of var int: a :: output_array([1..2, 1..2]) = [x, 1, x, 2];\n\
@@ -245,13 +257,60 @@ fn search_annotations_become_one_phase_each() {
     assert_ne!(s.phases[1].vars[0], s.phases[0].vars[0]);
     assert_eq!(
         (s.phases[1].var_order, s.phases[1].value_order),
-        (VarOrder::Input, ValueOrder::Ascending)
+        (VarOrder::Smallest, ValueOrder::Descending)
     );
-    // The unlisted variables keep the first annotation's orders; the unsupported ones are warned about.
+    // The unlisted variables keep the first annotation's orders.
     assert_eq!(
         (s.var_order, s.value_order),
         (Some(VarOrder::DomWdeg), Some(ValueOrder::Random))
     );
-    assert_eq!(s.warnings.len(), 2, "{:?}", s.warnings);
-    assert!(s.warnings[0].contains("smallest") && s.warnings[1].contains("indomain_max"));
+    assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+}
+
+#[test]
+fn every_standard_search_order_maps_natively_and_unknown_ones_warn() {
+    use csp_core::{ValueOrder, VarOrder};
+    let orders = |var: &str, val: &str| {
+        let src =
+            format!("var 1..9: x;\nsolve :: int_search([x], {var}, {val}, complete) satisfy;\n");
+        let fzn = flatzinc::parser::parse(&src).expect("parses");
+        let s = flatzinc::translate::translate(&fzn)
+            .expect("translates")
+            .search;
+        (s.phases[0].var_order, s.phases[0].value_order, s.warnings)
+    };
+    for (name, order) in [
+        ("input_order", VarOrder::Input),
+        ("first_fail", VarOrder::Mrv),
+        ("anti_first_fail", VarOrder::AntiFirstFail),
+        ("smallest", VarOrder::Smallest),
+        ("largest", VarOrder::Largest),
+        ("occurrence", VarOrder::MrvDegree),
+        ("most_constrained", VarOrder::MrvDegree),
+        ("max_regret", VarOrder::MaxRegret),
+        ("dom_w_deg", VarOrder::DomWdeg),
+    ] {
+        let (v, _, w) = orders(name, "indomain_min");
+        assert_eq!(v, order, "{name}");
+        assert!(w.is_empty(), "{name}: {w:?}");
+    }
+    for (name, order) in [
+        ("indomain_min", ValueOrder::Ascending),
+        ("indomain_max", ValueOrder::Descending),
+        ("indomain_median", ValueOrder::Median),
+        ("indomain_random", ValueOrder::Random),
+    ] {
+        let (_, v, w) = orders("input_order", name);
+        assert_eq!(v, order, "{name}");
+        assert!(w.is_empty(), "{name}: {w:?}");
+    }
+    // Split branching is approximated (csp-core branches x = v / x != v), with a warning.
+    assert_eq!(
+        orders("input_order", "indomain_split").1,
+        ValueOrder::Median
+    );
+    let (_, v, w) = orders("input_order", "indomain_reverse_split");
+    assert_eq!((v, w.len()), (ValueOrder::Descending, 1));
+    let (v, _, w) = orders("no_such_order", "indomain_min");
+    assert_eq!((v, w.len()), (VarOrder::Input, 1));
 }

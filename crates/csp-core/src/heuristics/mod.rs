@@ -23,15 +23,20 @@
 //! variables, the first group with one wins, and its value order is used for that decision. Variables in no group
 //! come last, under the configuration's orders.
 
+mod anti_first_fail;
 mod ascending;
+mod descending;
 mod dom_wdeg;
 mod input;
+mod largest;
 mod lcv;
+mod max_regret;
 mod median;
 mod mrv;
 mod mrv_degree;
 mod random;
 mod restarts;
+mod smallest;
 
 pub use restarts::{RestartPolicy, Restarts};
 
@@ -52,15 +57,27 @@ pub enum VarOrder {
     MrvDegree,
     /// Smallest domain size / weighted degree; a constraint's weight grows each time it fails.
     DomWdeg,
+    /// Largest domain first (MiniZinc's `anti_first_fail`): rarely good alone, offered for models that ask for it.
+    AntiFirstFail,
+    /// Smallest possible value first (MiniZinc's `smallest`): schedules and makespans, where early starts matter.
+    Smallest,
+    /// Largest possible value first (MiniZinc's `largest`).
+    Largest,
+    /// Largest gap between the two smallest values first (MiniZinc's `max_regret`).
+    MaxRegret,
 }
 
 impl VarOrder {
     /// Every variable order (for tests and benchmarks that loop over them).
-    pub const ALL: [VarOrder; 4] = [
+    pub const ALL: [VarOrder; 8] = [
         VarOrder::Input,
         VarOrder::Mrv,
         VarOrder::MrvDegree,
         VarOrder::DomWdeg,
+        VarOrder::AntiFirstFail,
+        VarOrder::Smallest,
+        VarOrder::Largest,
+        VarOrder::MaxRegret,
     ];
 }
 
@@ -76,15 +93,18 @@ pub enum ValueOrder {
     Lcv,
     /// A uniformly random remaining value (seeded).
     Random,
+    /// Largest value first (MiniZinc's `indomain_max`).
+    Descending,
 }
 
 impl ValueOrder {
     /// Every value order.
-    pub const ALL: [ValueOrder; 4] = [
+    pub const ALL: [ValueOrder; 5] = [
         ValueOrder::Ascending,
         ValueOrder::Median,
         ValueOrder::Lcv,
         ValueOrder::Random,
+        ValueOrder::Descending,
     ];
 }
 
@@ -202,6 +222,10 @@ impl Brancher {
                 self.weights = weights;
                 pick
             }
+            VarOrder::AntiFirstFail => select(st, self, anti_first_fail::LargestSize, candidates),
+            VarOrder::Smallest => select(st, self, smallest::Smallest { problem }, candidates),
+            VarOrder::Largest => select(st, self, largest::Largest { problem }, candidates),
+            VarOrder::MaxRegret => select(st, self, max_regret::MaxRegret { problem }, candidates),
         }
     }
 
@@ -218,6 +242,7 @@ impl Brancher {
             ValueOrder::Median => median::select(st, v),
             ValueOrder::Lcv => lcv::select(st, problem, v),
             ValueOrder::Random => random::select(st, v, self),
+            ValueOrder::Descending => descending::select(st, v),
         }
     }
 }
@@ -330,4 +355,37 @@ fn is_live<D: Domain>(st: &State<D>, problem: &Problem, c: u32, v: u32) -> bool 
         .vars()
         .iter()
         .any(|&u| u != v && !st.is_fixed(u))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Model;
+
+    /// a in 0..3, b in 10..14, c in -5..-4, d in 0..9 without 1: each order's first pick is documented above.
+    #[test]
+    fn each_variable_order_picks_the_variable_its_merit_names() {
+        let mut m = Model::new();
+        for (lo, hi) in [(0, 3), (10, 14), (-5, -4), (0, 9)] {
+            m.new_var(lo, hi).expect("var");
+        }
+        let p = m.build().expect("model");
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        let mut st = State::<u64>::new(&widths);
+        st.remove(3, 1).expect("removal");
+        for (order, want) in [
+            (VarOrder::Input, 0),
+            (VarOrder::Mrv, 2),
+            (VarOrder::AntiFirstFail, 3),
+            (VarOrder::Smallest, 2),
+            (VarOrder::Largest, 1),
+            (VarOrder::MaxRegret, 3),
+        ] {
+            let mut br = Brancher::new(order, ValueOrder::Ascending, false, 0);
+            assert_eq!(br.select_var(&st, &p), Some(want), "{order:?}");
+        }
+        let mut br = Brancher::new(VarOrder::Input, ValueOrder::Descending, false, 0);
+        assert_eq!(p.values[1].value(br.select_value(&st, &p, 1)), 14);
+        assert_eq!(p.values[3].value(br.select_value(&st, &p, 3)), 9);
+    }
 }

@@ -1,0 +1,441 @@
+//! MiniZinc models (`--kind minizinc`) through the `minizinc` driver: csp-core under the model's search
+//! annotations and under free search, against Gecode when it is installed, compared on status, objective and
+//! solution count.
+//!
+//! A dataset is a list file: one instance per line, `MODEL.mzn [DATA.dzn ...]`, paths relative to the current
+//! folder or else to the workspace root (`share/minizinc/models/bench.txt` lists the shipped models); `#` starts a
+//! comment. Each solve is one `minizinc` process, so the time includes MiniZinc's compilation to FlatZinc, as a
+//! MiniZinc user sees it (run with `-j 1` for clean per-model times). `--limit N` (N >= 2) asks each solver for up
+//! to N solutions (`-n N`) and the runner compares the counts; optimisation models report their proved optimum,
+//! and two contenders' answers agree when their objective values are equal (their assignments may differ). There
+//! is no independent checker here: the check is the agreement between csp-core and Gecode (the crate
+//! `flatzinc`'s tests feed csp-core's answers back to Gecode and to the puzzles' own checkers).
+//!
+//! csp-core runs through the repository's solver configuration (`share/minizinc/solvers`, release binary);
+//! Gecode through a copy of its library without the three files that break MiniZinc 2.6.4's `globals.mzn` on
+//! Debian (see `crates/flatzinc/README.md`), written once per run to a temporary folder. Without `minizinc` or
+//! `fzn-gecode` the solvers that need them are skipped, with one message on stderr.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use csp_core::{Limits, Stats};
+
+use crate::family::{Answer, Entry, Family, Record, SolverName, Verdict};
+use crate::inputs::workspace_dir;
+
+/// Contenders: (name, `minizinc` solver id, extra flags, description).
+const SOLVERS: &[(&str, &str, &[&str], &str)] = &[
+    (
+        "csp-core",
+        "org.csp-core.csp-core",
+        &[],
+        "csp-core (fzn-csp-core, release build) with the model's search annotations",
+    ),
+    (
+        "csp-core-free",
+        "org.csp-core.csp-core",
+        &["-f"],
+        "csp-core with free search (-f: dom/wdeg, smallest value first)",
+    ),
+    (
+        "gecode",
+        "org.csp-core.bench-gecode",
+        &[],
+        "Gecode 6.2 (fzn-gecode) with the model's search annotations",
+    ),
+];
+
+/// Time limit given to `minizinc -t` when the run sets none (milliseconds).
+const DEFAULT_TIME_LIMIT_MS: u128 = 20_000;
+
+/// One model with its data files.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// The model and data paths, as resolved.
+    pub files: Vec<PathBuf>,
+}
+
+/// What a solver concluded on one model, compared between contenders.
+#[derive(Clone, Debug)]
+pub struct MznAnswer {
+    /// The objective of the last (best) solution of an optimisation model.
+    pub objective: Option<i64>,
+    /// The first solution as MiniZinc printed it (`--output-mode dzn`), for display.
+    pub text: String,
+}
+
+/// Two answers agree on the objective (optimisation); satisfaction answers agree through the runner's verdict and
+/// count comparison (two solvers may print different solutions of the same model).
+impl PartialEq for MznAnswer {
+    fn eq(&self, other: &Self) -> bool {
+        self.objective == other.objective
+    }
+}
+
+/// A contender ready to run: its `minizinc` arguments, or why it cannot run here.
+pub struct MznSolver {
+    id: &'static str,
+    flags: &'static [&'static str],
+    /// `MZN_SOLVER_PATH` for this contender, `Err(reason)` when it cannot run here.
+    solver_path: Result<String, String>,
+}
+
+/// Adapter from `minizinc` to the runner.
+pub struct MinizincFamily;
+
+fn have(program: &str, arg: &str) -> bool {
+    Command::new(program)
+        .arg(arg)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The folder holding the solver configurations of a run (the repository's csp-core, a Gecode copy), or why
+/// there is none. Built once; the skip reasons are printed once.
+fn solver_path(gecode: bool) -> Result<String, String> {
+    static PATHS: OnceLock<(Result<String, String>, Result<String, String>)> = OnceLock::new();
+    let (ours, theirs) = PATHS.get_or_init(|| {
+        if !have("minizinc", "--version") {
+            let why = "`minizinc` not found (apt-get install -y minizinc): MiniZinc solvers skipped".to_string();
+            eprintln!("bench-runner: {why}");
+            return (Err(why.clone()), Err(why));
+        }
+        let shipped = workspace_dir().join("share/minizinc/solvers");
+        let ours = if workspace_dir().join("target/release/fzn-csp-core").is_file() {
+            Ok(shipped.display().to_string())
+        } else {
+            let why = "target/release/fzn-csp-core not built (cargo build --release -p flatzinc): csp-core skipped"
+                .to_string();
+            eprintln!("bench-runner: {why}");
+            Err(why)
+        };
+        let theirs = gecode_dir().map(|g| format!("{}:{}", g.display(), shipped.display()));
+        if let Err(why) = &theirs {
+            eprintln!("bench-runner: {why}");
+        }
+        (ours, theirs)
+    });
+    if gecode {
+        theirs.clone()
+    } else {
+        ours.clone()
+    }
+}
+
+/// Writes Gecode's solver configuration with a repaired copy of its library to a temporary folder.
+fn gecode_dir() -> Result<PathBuf, String> {
+    if !have("fzn-gecode", "-help") && !have("fzn-gecode", "--help") {
+        return Err("`fzn-gecode` not found (Debian package `flatzinc`): gecode skipped".into());
+    }
+    let src = Path::new("/usr/share/minizinc/gecode");
+    let dir = std::env::temp_dir().join(format!("bench-runner-gecode-{}", std::process::id()));
+    let lib = dir.join("lib");
+    let io = |e: std::io::Error| {
+        format!(
+            "gecode: cannot prepare its library in {}: {e}",
+            dir.display()
+        )
+    };
+    std::fs::create_dir_all(&lib).map_err(io)?;
+    for e in std::fs::read_dir(src).map_err(io)?.flatten() {
+        let name = e.file_name();
+        if !["inverse.mzn", "inverse_set.mzn", "nvalue.mzn"].contains(&name.to_str().unwrap_or(""))
+        {
+            std::fs::copy(e.path(), lib.join(&name)).map_err(io)?;
+        }
+    }
+    let msc = format!(
+        r#"{{ "id": "org.csp-core.bench-gecode", "name": "bench-gecode", "version": "6.2.0",
+  "mznlib": "{}", "executable": "fzn-gecode", "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-f", "-n", "-p", "-r", "-s", "-t"],
+  "supportsMzn": false, "supportsFzn": true, "needsSolns2Out": true, "needsMznExecutable": false,
+  "needsStdlibDir": false, "isGUIApplication": false }}"#,
+        lib.display()
+    );
+    std::fs::write(dir.join("bench-gecode.msc"), msc).map_err(io)?;
+    Ok(dir)
+}
+
+/// A path of a list line: as written when it exists, else relative to the workspace root.
+fn resolve(p: &str) -> PathBuf {
+    let here = PathBuf::from(p);
+    if here.exists() {
+        here
+    } else {
+        workspace_dir().join(p)
+    }
+}
+
+/// Reads one list line into an instance.
+fn parse_line(line: &str) -> Option<Result<Instance, String>> {
+    let line = line.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
+        return None;
+    }
+    let files: Vec<PathBuf> = line.split_whitespace().map(resolve).collect();
+    if let Some(missing) = files.iter().find(|f| !f.is_file()) {
+        return Some(Err(format!("{}: no such file", missing.display())));
+    }
+    if files[0].extension().is_none_or(|e| e != "mzn") {
+        return Some(Err(format!(
+            "{}: expected a .mzn model first",
+            files[0].display()
+        )));
+    }
+    Some(Ok(Instance { files }))
+}
+
+/// What one `minizinc` run printed: solutions (dzn text and objective), the final marker, statistics.
+struct Parsed {
+    solutions: Vec<(String, Option<i64>)>,
+    end: String,
+    nodes: u64,
+    fails: u64,
+}
+
+fn parse_output(out: &str) -> Parsed {
+    let mut p = Parsed {
+        solutions: Vec::new(),
+        end: String::new(),
+        nodes: 0,
+        fails: 0,
+    };
+    let mut current = String::new();
+    let mut objective = None;
+    for line in out.lines() {
+        if let Some(stat) = line.strip_prefix("%%%mzn-stat: ") {
+            let (k, v) = stat.split_once('=').unwrap_or((stat, ""));
+            let v: u64 = v.trim().parse().unwrap_or(0);
+            match k {
+                "nodes" => p.nodes = p.nodes.max(v),
+                "failures" => p.fails = p.fails.max(v),
+                _ => {}
+            }
+        } else if line.starts_with("%%%") {
+        } else if line == "----------" {
+            p.solutions
+                .push((std::mem::take(&mut current), objective.take()));
+        } else if line.starts_with("=====") || line == "==========" {
+            p.end = line.to_string();
+        } else if let Some(o) = line.strip_prefix("_objective = ") {
+            objective = o.trim_end_matches(';').trim().parse().ok();
+        } else {
+            current.push_str(line);
+            current.push('\n');
+        }
+    }
+    p
+}
+
+impl Family for MinizincFamily {
+    type Puzzle = Instance;
+    type Solution = MznAnswer;
+    type Solver = MznSolver;
+    type Request = (u64, Limits);
+
+    fn kind(&self) -> &'static str {
+        "minizinc"
+    }
+
+    fn solvers(&self) -> Vec<SolverName> {
+        SOLVERS
+            .iter()
+            .map(|&(name, _, _, description)| SolverName { name, description })
+            .collect()
+    }
+
+    fn make(&self, name: &str) -> Option<Self::Solver> {
+        let &(name, id, flags, _) = SOLVERS.iter().find(|s| s.0 == name)?;
+        Some(MznSolver {
+            id,
+            flags,
+            solver_path: solver_path(name == "gecode"),
+        })
+    }
+
+    fn supports(&self, solver: &Self::Solver, _: &Self::Puzzle) -> bool {
+        solver.solver_path.is_ok()
+    }
+
+    fn request(&self, solution_limit: u64, limits: Limits) -> Self::Request {
+        (solution_limit, limits)
+    }
+
+    fn solve(
+        &self,
+        solver: &mut Self::Solver,
+        puzzle: &Self::Puzzle,
+        request: &Self::Request,
+    ) -> Answer<Self::Solution> {
+        let (limit, limits) = request;
+        let failed = |verdict| Answer {
+            verdict,
+            solution: None,
+            count: 0,
+            stats: Stats::default(),
+            cancelled: false,
+        };
+        let Ok(path) = &solver.solver_path else {
+            return failed(Verdict::Skipped);
+        };
+        let ms = limits
+            .time
+            .map(|t| t.as_millis())
+            .unwrap_or(DEFAULT_TIME_LIMIT_MS)
+            .max(1);
+        let mut cmd = Command::new("minizinc");
+        cmd.env("MZN_SOLVER_PATH", path)
+            .args([
+                "--solver",
+                solver.id,
+                "--output-mode",
+                "dzn",
+                "--output-objective",
+                "-s",
+            ])
+            .args(["-t", &ms.to_string()])
+            .args(solver.flags);
+        if *limit >= 2 {
+            cmd.args(["-n", &limit.to_string()]);
+        }
+        cmd.args(&puzzle.files);
+        let out = match cmd.output() {
+            Ok(o) if o.status.success() => o,
+            _ => return failed(Verdict::Invalid),
+        };
+        let p = parse_output(&String::from_utf8_lossy(&out.stdout));
+        let optimisation = p.solutions.iter().any(|s| s.1.is_some());
+        let count = p.solutions.len() as u64;
+        let complete = p.end == "==========";
+        let verdict = match p.end.as_str() {
+            "=====UNSATISFIABLE=====" => Verdict::Unsatisfiable,
+            _ if count == 0 => Verdict::Limit,
+            // An optimum not proved within the time limit is an unfinished search.
+            _ if optimisation && !complete => Verdict::Limit,
+            _ if optimisation => Verdict::Solved,
+            _ if *limit >= 2 && count >= 2 => Verdict::Multiple,
+            // Fewer solutions than asked for: the search must have ended, not been cut.
+            _ if *limit >= 2 && !complete => Verdict::Limit,
+            _ => Verdict::Solved,
+        };
+        let stats = Stats {
+            nodes: p.nodes,
+            fails: p.fails,
+            solutions: count,
+            ..Stats::default()
+        };
+        let best = p.solutions.last().map(|s| s.1);
+        Answer {
+            verdict,
+            solution: p.solutions.first().map(|(text, _)| MznAnswer {
+                objective: best.flatten(),
+                text: text.clone(),
+            }),
+            // Optimisation prints improving solutions; the count that compares is one optimum.
+            count: if optimisation { 1 } else { count },
+            stats,
+            cancelled: false,
+        }
+    }
+
+    fn verify(&self, _: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
+        if solution.text.trim().is_empty() && solution.objective.is_none() {
+            return Err("empty solution".into());
+        }
+        Ok(())
+    }
+
+    fn answers_must_match(&self) -> bool {
+        true
+    }
+
+    fn render(&self, solution: &Self::Solution) -> String {
+        let text = solution
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        match solution.objective {
+            Some(o) => format!("objective {o}: {text}"),
+            None => text,
+        }
+    }
+
+    fn records<'a>(
+        &self,
+        input: Box<dyn BufRead + Send + 'a>,
+    ) -> Box<dyn Iterator<Item = Record<Self::Puzzle, Self::Solution>> + Send + 'a> {
+        Box::new(input.lines().enumerate().filter_map(|(i, line)| {
+            let item = match line {
+                Err(e) => Some(Err(format!("cannot read: {e}"))),
+                Ok(l) => parse_line(&l),
+            }?;
+            Some(Record {
+                line: i + 1,
+                item: item.map(|puzzle| Entry {
+                    puzzle,
+                    expected: None,
+                }),
+            })
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_is_split_into_solutions_objectives_marker_and_statistics() {
+        let out = "x = 3;\n_objective = 7;\n----------\nx = 4;\n_objective = 9;\n----------\n\
+                   ==========\n%%%mzn-stat: nodes=12\n%%%mzn-stat: failures=5\n%%%mzn-stat-end\n";
+        let p = parse_output(out);
+        assert_eq!(
+            p.solutions,
+            [
+                ("x = 3;\n".to_string(), Some(7)),
+                ("x = 4;\n".to_string(), Some(9))
+            ]
+        );
+        assert_eq!((p.end.as_str(), p.nodes, p.fails), ("==========", 12, 5));
+        assert_eq!(
+            parse_output("=====UNSATISFIABLE=====\n").end,
+            "=====UNSATISFIABLE====="
+        );
+    }
+
+    #[test]
+    fn list_lines_skip_comments_and_name_missing_files() {
+        assert!(parse_line("   # only a comment").is_none());
+        assert!(parse_line("").is_none());
+        let ok = parse_line("share/minizinc/models/queens.mzn # 92 solutions");
+        assert!(ok.is_some_and(|r| r.is_ok_and(|i| i.files.len() == 1)));
+        let bad = parse_line("share/minizinc/models/no_such.mzn");
+        assert!(bad.is_some_and(|r| r.is_err_and(|e| e.contains("no_such.mzn"))));
+        let data_first = parse_line("share/minizinc/models/sudoku.dzn");
+        assert!(data_first.is_some_and(|r| r.is_err_and(|e| e.contains(".mzn model first"))));
+    }
+
+    #[test]
+    fn optimisation_answers_agree_on_the_objective_alone() {
+        let a = MznAnswer {
+            objective: Some(5),
+            text: "x = 1;\n".into(),
+        };
+        let b = MznAnswer {
+            objective: Some(5),
+            text: "x = 2;\n".into(),
+        };
+        assert_eq!(a, b);
+        assert_ne!(
+            a,
+            MznAnswer {
+                objective: Some(6),
+                ..b
+            }
+        );
+    }
+}
