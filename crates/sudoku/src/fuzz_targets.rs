@@ -770,6 +770,29 @@ mod tests {
     }
 
     #[test]
+    fn raw_inputs_are_boards_cut_from_a_seeded_solved_grid_with_capped_blanks() {
+        let (board, base) = raw_board(&[4, 7]).unwrap();
+        assert_eq!(board.box_size(), 3);
+        assert_eq!(board, base, "no edit bytes: the complete base grid");
+        verify::verify_complete(&base).unwrap();
+        let (board, base) = raw_board(&[4, 7, 0, 200, 0]).unwrap();
+        assert_eq!(
+            board.cells()[1],
+            base.cells()[1],
+            "a byte above N keeps the digit"
+        );
+        assert_eq!(board.cells().iter().filter(|&&c| c == 0).count(), 2);
+        let all_blank = [&[4u8, 7][..], &[0; 81]].concat();
+        let (board, _) = raw_board(&all_blank).unwrap();
+        assert_eq!(
+            board.cells().iter().filter(|&&c| c == 0).count(),
+            max_raw_blanks(3)
+        );
+        assert_eq!(raw_board(&[7]).unwrap().0.box_size(), 4);
+        assert_eq!(fuzz_node_caps(5), None, "25x25 boards are skipped");
+    }
+
+    #[test]
     fn fuzz_bodies_accept_empty_and_tiny_inputs() {
         for data in [&b""[..], b"\n", b"\xff", b"\x07", b"1234341221434321"] {
             fuzz_parse(data);
