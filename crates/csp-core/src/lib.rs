@@ -84,6 +84,8 @@ pub mod config;
 pub mod constraints;
 pub mod csr;
 pub mod domain;
+#[cfg(feature = "fuzz")]
+pub mod fuzz_targets;
 pub mod heuristics;
 pub mod ids;
 mod kernel;

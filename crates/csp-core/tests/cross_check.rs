@@ -6,6 +6,8 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
+// The oracle (enumeration, solution-set and optimum checks) is shared with the `engine` fuzz target.
+use csp_core::fuzz_targets::{brute_force, check_optimum, check_problem};
 use csp_core::{
     Limits, Model, Outcome, Problem, Propagation, Relation, Restarts, SearchConfig, Solver,
     ValueOrder, VarId, VarOrder,
@@ -106,32 +108,6 @@ fn random_problem(
     (m.build().unwrap(), doms, assumptions)
 }
 
-/// All solutions by enumerating the cartesian product of the domains.
-fn brute_force(p: &Problem, doms: &[Vec<i64>]) -> HashSet<Vec<i64>> {
-    let mut out = HashSet::new();
-    let mut cur = vec![0i64; doms.len()];
-    fn rec(
-        p: &Problem,
-        doms: &[Vec<i64>],
-        i: usize,
-        cur: &mut Vec<i64>,
-        out: &mut HashSet<Vec<i64>>,
-    ) {
-        if i == doms.len() {
-            if p.is_solution(cur) {
-                out.insert(cur.clone());
-            }
-            return;
-        }
-        for &v in &doms[i] {
-            cur[i] = v;
-            rec(p, doms, i + 1, cur, out);
-        }
-    }
-    rec(p, doms, 0, &mut cur, &mut out);
-    out
-}
-
 fn configs() -> Vec<SearchConfig> {
     let mut v = Vec::new();
     for vo in VarOrder::ALL {
@@ -152,70 +128,6 @@ fn configs() -> Vec<SearchConfig> {
         }
     }
     v
-}
-
-fn check_problem(
-    p: &Problem,
-    doms: &[Vec<i64>],
-    assumptions: &[(VarId, i64)],
-    cfgs: &[SearchConfig],
-    case: usize,
-) {
-    let expected = brute_force(p, doms);
-    for cfg in cfgs {
-        let mut solver = Solver::new(p, cfg.clone());
-        let mut found = HashSet::new();
-        let (outcome, _) = solver.for_each_solution(assumptions, |s| {
-            assert!(
-                p.is_solution(s.values()),
-                "case {case}: non-solution {:?} with {cfg:?}",
-                s.values()
-            );
-            assert!(
-                found.insert(s.values().to_vec()),
-                "case {case}: duplicate solution with {cfg:?}"
-            );
-            ControlFlow::Continue(())
-        });
-        assert_eq!(
-            found, expected,
-            "case {case}: solution sets differ with {cfg:?}"
-        );
-        assert_eq!(
-            outcome,
-            if expected.is_empty() {
-                Outcome::Unsatisfiable
-            } else {
-                Outcome::Solved
-            }
-        );
-        let c = solver.count(assumptions, u64::MAX);
-        assert_eq!(
-            c.count,
-            expected.len() as u64,
-            "case {case}: count with {cfg:?}"
-        );
-        for restarts in [Restarts::None, Restarts::Luby { scale: 1 }] {
-            let cfg = cfg.clone().restarts(restarts).random_ties(true);
-            let r = Solver::new(p, cfg.clone()).solve(assumptions);
-            match r.solution {
-                Some(s) => {
-                    assert_eq!(r.outcome, Outcome::Solved);
-                    assert!(
-                        expected.contains(s.values()),
-                        "case {case}: bad solution with {cfg:?}"
-                    );
-                }
-                None => {
-                    assert_eq!(r.outcome, Outcome::Unsatisfiable, "case {case}: {cfg:?}");
-                    assert!(
-                        expected.is_empty(),
-                        "case {case}: missed a solution with {cfg:?}"
-                    );
-                }
-            }
-        }
-    }
 }
 
 #[test]
@@ -571,7 +483,6 @@ fn random_models_with_booleans_reification_and_arithmetic_match_brute_force_unde
 
 #[test]
 fn branch_and_bound_reaches_the_enumerated_optimum_under_every_strategy() {
-    use csp_core::{Objective, OptOutcome};
     let cfgs: Vec<SearchConfig> = configs()
         .into_iter()
         .flat_map(|c| {
@@ -592,48 +503,10 @@ fn branch_and_bound_reaches_the_enumerated_optimum_under_every_strategy() {
         };
         let all = brute_force(&p, &doms);
         let k = g.below(p.num_vars() as u64) as usize;
-        let x = p.var(k).unwrap();
         for minimize in [true, false] {
-            let expected = if minimize {
-                all.iter().map(|s| s[k]).min()
-            } else {
-                all.iter().map(|s| s[k]).max()
-            };
-            let objective = if minimize {
-                Objective::Minimize(x)
-            } else {
-                Objective::Maximize(x)
-            };
             for cfg in &cfgs {
-                let mut last: Option<i64> = None;
-                let r = Solver::new(&p, cfg.clone())
-                    .optimize(&[], objective, |s, value| {
-                        assert!(p.is_solution(s.values()), "case {case}: non-solution");
-                        assert_eq!(s.values()[k], value);
-                        if let Some(prev) = last {
-                            assert!(
-                                if minimize { value < prev } else { value > prev },
-                                "case {case}: {value} does not improve on {prev} with {cfg:?}"
-                            );
-                        }
-                        last = Some(value);
-                        ControlFlow::Continue(())
-                    })
-                    .unwrap();
-                assert_eq!(
-                    r.objective, expected,
-                    "case {case}, minimize {minimize}, {cfg:?}"
-                );
-                assert_eq!(
-                    r.outcome,
-                    if expected.is_some() {
-                        OptOutcome::Optimal
-                    } else {
-                        OptOutcome::Unsatisfiable
-                    },
-                    "case {case}: {cfg:?}"
-                );
-                optimal += usize::from(expected.is_some());
+                let best = check_optimum(&p, &all, &[], k, minimize, cfg, case);
+                optimal += usize::from(best.is_some());
             }
         }
     }

@@ -31,11 +31,33 @@ use crate::registry::registry;
 use crate::solver::{Report, Request, Solve, SolverInfo, Status};
 use crate::verify;
 
-/// Nodes each solver may spend on one fuzzed board before it must answer `limit`.
+/// Nodes each solver may spend on one fuzzed board of `box_size` before it must answer `limit`: the cap of the
+/// propagating solvers, then that of the propagation-free [`BASELINES`]; `None` above 16x16, where `solve_verify`
+/// skips the board.
 ///
-/// Small enough that a libFuzzer run never times out on the naive DFS (about 2 ms per 10,000 nodes on 9x9),
-/// large enough that most fuzzed 4x4 and 9x9 boards conclude and so get compared.
-pub const FUZZ_NODE_CAP: u64 = 20_000;
+/// Sized for throughput, not for concluding: `solve_verify` must run at 1,000 inputs per second or more, and one
+/// input runs every registered solver, `fast` and an oracle, each instrumented for coverage. A 4x4 board never
+/// needs more than a few dozen nodes, so every solver concludes there; at 9x9 and 16x16 the propagating solvers
+/// conclude on most boards cut from a solved grid, while the baselines, whose nodes cost the most, stop at `limit`
+/// unless the board is nearly complete.
+pub fn fuzz_node_caps(box_size: usize) -> Option<(u64, u64)> {
+    match box_size {
+        2 => Some((1_000, 1_000)),
+        3 => Some((100, 30)),
+        4 => Some((60, 20)),
+        _ => None,
+    }
+}
+
+/// The most blanks a raw `solve_verify` input may cut in its base grid of `box_size` (further blank requests are
+/// ignored): the cost of an input grows with its blanks, so the cap keeps most inputs cheap.
+pub fn max_raw_blanks(box_size: usize) -> usize {
+    match box_size {
+        2 => 16,
+        3 => 64,
+        _ => 48,
+    }
+}
 
 /// Target `parse_sudoku`: the reader on arbitrary bytes, with the size inferred and with each fixed size.
 ///
@@ -179,54 +201,95 @@ pub fn fuzz_format(data: &[u8]) {
 }
 
 /// Target `solve_verify`: a fuzzed grid is rejected with an error or solved by every solver with a verified
-/// answer, and all solvers that conclude within [`FUZZ_NODE_CAP`] nodes agree on the count up to 2 (with the
-/// 4x4 enumeration or [`reference_count`] as a further voice).
+/// answer; all solvers that conclude within their node budgets ([`fuzz_node_caps`]) agree on the count up to 2
+/// (with the 4x4 enumeration or [`reference_count`] as a further voice); and a board built from a solved grid
+/// without changing any of its digits is never called unsatisfiable, even when every other voice stopped at its
+/// limit (a limit must never be reported as a proof).
 ///
-/// Bytes: UTF-8 text that [`parse_puzzle`] accepts is that puzzle; anything else is a raw board whose first byte
-/// picks the size (mostly 4x4 and 9x9, sometimes 16x16) and whose later bytes are cells (a byte in `1..=N` is
-/// that digit, any other byte an empty cell).
+/// Bytes: UTF-8 text that [`parse_puzzle`] accepts is that puzzle (boards above 16x16 are skipped); anything else
+/// is a raw board (see [`raw_board`]).
 pub fn fuzz_solve(data: &[u8]) {
     let parsed = std::str::from_utf8(data)
         .ok()
         .and_then(|text| parse_puzzle(text).ok());
-    let board = match parsed {
-        Some(puzzle) => puzzle.board,
+    let (board, known) = match parsed {
+        Some(puzzle) => (puzzle.board, None),
         None => match raw_board(data) {
-            Some(board) => board,
+            Some((board, base)) => {
+                let keeps_base = board
+                    .cells()
+                    .iter()
+                    .zip(base.cells())
+                    .all(|(&given, &digit)| given == 0 || given == digit);
+                (board, keeps_base.then_some(base))
+            }
             None => return,
         },
     };
-    // Big boards with few givens only ever reach the limit; they cost time and prove nothing.
-    if board.box_size() > 4 {
+    let Some((node_cap, baseline_cap)) = fuzz_node_caps(board.box_size()) else {
         return;
-    }
-    if let Err(disagreement) = CrossCheck::new(FUZZ_NODE_CAP).check(&board) {
+    };
+    let outcome = FUZZ_CHECK.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let check = slot.get_or_insert_with(|| CrossCheck::new(node_cap));
+        check.node_cap = node_cap;
+        check.baseline_cap = baseline_cap;
+        check.check_with_solution(&board, known.as_ref())
+    });
+    if let Err(disagreement) = outcome {
         panic!("{board:?}: {disagreement}");
     }
 }
 
-fn raw_board(data: &[u8]) -> Option<Board> {
+thread_local! {
+    /// The solvers of `solve_verify`, made once per thread and reused for every input as the CLI reuses one set per
+    /// thread: building the thirteen of them cost more than solving a typical fuzzed board.
+    static FUZZ_CHECK: std::cell::RefCell<Option<CrossCheck>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Decodes a raw `solve_verify` input into a board and the solved grid it was cut from.
+///
+/// Bytes: the first picks the size (low three bits: 0-3 4x4, 4-6 9x9, 7 16x16) and the second seeds the base grid
+/// ([`random_solved_grid`]); each later byte edits the cell at its position: 0 blanks it (at most
+/// [`max_raw_blanks`] blanks in all), `1..=N` puts that digit there (a digit other than the base's makes a clash or,
+/// often, an unsatisfiable board), any other byte keeps the base digit. Short inputs are thus nearly complete
+/// grids, cheap for every solver, and the blank count is the fuzzer's to grow.
+pub fn raw_board(data: &[u8]) -> Option<(Board, Board)> {
     let (&first, rest) = data.split_first()?;
     let box_size = match first % 8 {
         0..=3 => 2,
         4..=6 => 3,
         _ => 4,
     };
+    let (&seed, edits) = rest.split_first().unwrap_or((&0, &[]));
+    let base = random_solved_grid(box_size, u64::from(seed));
     let n = box_size * box_size;
-    let mut cells = vec![0u8; n * n];
-    for (cell, &byte) in cells.iter_mut().zip(rest) {
-        if (1..=n).contains(&usize::from(byte)) {
+    let mut cells = base.cells().to_vec();
+    let mut blanks_left = max_raw_blanks(box_size);
+    for (cell, &byte) in cells.iter_mut().zip(edits) {
+        if byte == 0 {
+            if blanks_left > 0 {
+                *cell = 0;
+                blanks_left -= 1;
+            }
+        } else if usize::from(byte) <= n {
             *cell = byte;
         }
     }
-    Board::from_cells(box_size, cells).ok()
+    Some((Board::from_cells(box_size, cells).ok()?, base))
 }
+
+/// The registry's propagation-free baselines, whose nodes cost the most (`csp-check` checks every constraint of
+/// the placed cell at each node) and which conclude only on nearly complete boards.
+pub const BASELINES: [&str; 3] = ["naive", "table", "csp-check"];
 
 /// Runs every registered solver (reused across boards, as the CLI reuses one per thread), the `fast` module
 /// and an oracle on boards, and reports the first disagreement.
 pub struct CrossCheck {
     solvers: Vec<(&'static SolverInfo, Box<dyn Solve>)>,
     node_cap: u64,
+    /// Node cap of the propagation-free baselines ([`BASELINES`]); `node_cap` unless set apart.
+    baseline_cap: u64,
     /// How many (solver, board) runs stopped at the node cap, over all boards checked.
     pub limited: u64,
 }
@@ -240,8 +303,17 @@ impl CrossCheck {
                 .map(|info| (info, (info.make)()))
                 .collect(),
             node_cap,
+            baseline_cap: node_cap,
             limited: 0,
         }
+    }
+
+    /// Sets the node caps: `node_cap` for every solver but the propagation-free [`BASELINES`], which get
+    /// `baseline_cap` (their nodes are the dearest and they conclude only on nearly complete boards).
+    pub fn with_caps(mut self, node_cap: u64, baseline_cap: u64) -> CrossCheck {
+        self.node_cap = node_cap;
+        self.baseline_cap = baseline_cap;
+        self
     }
 
     /// Names of the contenders, oracle last.
@@ -254,14 +326,32 @@ impl CrossCheck {
     /// Checks `board`: `Ok(Some(count))` with the agreed count capped at 2, `Ok(None)` when nobody concluded
     /// within the node cap, `Err` with a description of the first wrong or disagreeing answer.
     pub fn check(&mut self, board: &Board) -> Result<Option<u64>, String> {
+        self.check_with_solution(board, None)
+    }
+
+    /// [`CrossCheck::check`] for a board known to have the solution `known` (when given): any solver calling it
+    /// unsatisfiable is wrong, whatever the others concluded, so a limit passed off as a proof is caught even
+    /// when no other voice finished. `known` itself is not checked against the board.
+    pub fn check_with_solution(
+        &mut self,
+        board: &Board,
+        known: Option<&Board>,
+    ) -> Result<Option<u64>, String> {
         let limits = Limits::none().with_nodes(self.node_cap);
         let req = Request::count_up_to(2).with_limits(limits.clone());
+        let baseline_req =
+            Request::count_up_to(2).with_limits(Limits::none().with_nodes(self.baseline_cap));
         let mut verdicts: Vec<(&'static str, u64, Option<Board>)> = Vec::new();
         for (info, solver) in &mut self.solvers {
             if !(info.supports)(board.box_size()) {
                 continue;
             }
-            let report = solver.solve(board, &req);
+            let req = if BASELINES.contains(&info.name) {
+                &baseline_req
+            } else {
+                &req
+            };
+            let report = solver.solve(board, req);
             match check_report(info.name, board, report)? {
                 Some((count, solution)) => verdicts.push((info.name, count, solution)),
                 None => self.limited += 1,
@@ -294,6 +384,13 @@ impl CrossCheck {
             verdicts.push(("oracle", count, None));
         }
 
+        if known.is_some() {
+            if let Some((name, _, _)) = verdicts.iter().find(|(_, count, _)| *count == 0) {
+                return Err(format!(
+                    "{name} calls unsatisfiable a board cut from a solved grid"
+                ));
+            }
+        }
         let Some(&(first_name, first_count, _)) = verdicts.first() else {
             return Ok(None);
         };
@@ -670,6 +767,29 @@ mod tests {
     fn reference_count_gives_up_at_its_node_cap() {
         assert_eq!(reference_count(&Board::empty(3).unwrap(), 1000, 50), None);
         assert_eq!(reference_count(&Board::empty(3).unwrap(), 2, 1000), Some(2));
+    }
+
+    #[test]
+    fn raw_inputs_are_boards_cut_from_a_seeded_solved_grid_with_capped_blanks() {
+        let (board, base) = raw_board(&[4, 7]).unwrap();
+        assert_eq!(board.box_size(), 3);
+        assert_eq!(board, base, "no edit bytes: the complete base grid");
+        verify::verify_complete(&base).unwrap();
+        let (board, base) = raw_board(&[4, 7, 0, 200, 0]).unwrap();
+        assert_eq!(
+            board.cells()[1],
+            base.cells()[1],
+            "a byte above N keeps the digit"
+        );
+        assert_eq!(board.cells().iter().filter(|&&c| c == 0).count(), 2);
+        let all_blank = [&[4u8, 7][..], &[0; 81]].concat();
+        let (board, _) = raw_board(&all_blank).unwrap();
+        assert_eq!(
+            board.cells().iter().filter(|&&c| c == 0).count(),
+            max_raw_blanks(3)
+        );
+        assert_eq!(raw_board(&[7]).unwrap().0.box_size(), 4);
+        assert_eq!(fuzz_node_caps(5), None, "25x25 boards are skipped");
     }
 
     #[test]
