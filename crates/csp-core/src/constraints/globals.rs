@@ -61,6 +61,9 @@ impl Constraint for Lex {
     fn trigger(&self, _level: Propagation) -> Option<Trigger> {
         Some(Trigger::Bounds)
     }
+    fn accepts_intervals(&self) -> bool {
+        true
+    }
 }
 
 impl<D: Domain> Propagate<D> for Lex {
