@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::constraints::{
-    AllDifferent, AllDifferentBounds, AllDifferentLevel, Arith, ArithOp, Circuit, Clause,
+    AllDifferent, AllDifferentBounds, AllDifferentLevel, Arith, ArithOp, Circuit, Clause, Count,
     ElementVar, Equal, Extremum, Lex, Linear, NotEqual, Parity, Posted, Regular, Reification,
     ReifiedLinear, Relation, Table,
 };
@@ -757,27 +757,21 @@ impl Model {
         self.try_post(ElementVar::new(xr, first, &items, zr))
     }
 
-    /// `n` = number of `xs` equal to `value` (FlatZinc `count_eq` with a constant), decomposed as
-    /// `b_i <-> (x_i = value)` and `sum b_i = n` (one new Boolean per `x_i`).
+    /// `n` = number of `xs` equal to `value` (FlatZinc `count_eq` with a constant): the dedicated propagator
+    /// [`crate::constraints::Count`] (bounds of `n` from the members sure and able to take `value`).
     pub fn count(
         &mut self,
         xs: &[VarId],
         value: i64,
         n: VarId,
     ) -> Result<ConstraintId, ModelError> {
-        self.check_all("count", xs)?;
-        self.check("count", n)?;
-        let mut terms = Vec::with_capacity(xs.len() + 1);
-        for &x in xs {
-            let b = self.new_bool()?;
-            self.reify_linear(&[(1, x)], Relation::Eq, value, b, Reification::Equivalent)?;
-            terms.push((1, b));
-        }
-        terms.push((-1, n));
-        self.linear(&terms, Relation::Eq, 0)
+        let xs = self.check_all("count", xs)?;
+        let n = self.check("count", n)?;
+        self.try_post(Count::new(&xs, value, n))
     }
 
-    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed like [`Model::count`].
+    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed as `b_i <-> (x_i = y)`
+    /// and `sum b_i = n` (one new Boolean per `x_i`).
     pub fn count_var(
         &mut self,
         xs: &[VarId],

@@ -61,6 +61,15 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "count",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, rng| {
+                let value = rng.below(5) as i64 - 2;
+                m.count(&x[..3], value, x[3]).unwrap();
+            },
+        },
+        Case {
             name: "all_different_offset",
             arity: 3,
             booleans: 0,
@@ -293,8 +302,9 @@ fn cases() -> Vec<Case> {
 }
 
 /// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
-const ON_INTERVALS: [&str; 17] = [
+const ON_INTERVALS: [&str; 18] = [
     "all_different",
+    "count",
     "all_different_bounds",
     "all_different_offset",
     "not_equal",
