@@ -501,6 +501,15 @@ impl<D: Domain> State<D> {
         self.remove_bit(v, s, D::W::bit(b))
     }
 
+    /// [`State::remove`] on a variable known to be a bitset (forward checking of range-shaped `all_different`
+    /// groups, which never hold intervals): no interval test on this hot path (measured: queens 1000 +3.7%
+    /// instructions with the test).
+    #[inline(always)]
+    pub(crate) fn remove_from_bits(&mut self, v: u32, i: usize) -> Result<Event, Conflict> {
+        let (s, b) = D::locate(i);
+        self.remove_bit(v, s, D::W::bit(b))
+    }
+
     /// Removes the single bit `bit` of slot `s` from `dom(v)`: [`State::set_word`] specialised to one bit, the hot
     /// path of forward checking (no popcount: the size drops by exactly one).
     #[inline(always)]

@@ -139,7 +139,7 @@ impl AllDifferent {
                 for (j, &u) in self.vars.iter().enumerate() {
                     let t = base - keys[j];
                     if j != pos && t >= 0 {
-                        st.remove(u, t as usize)?;
+                        st.remove_from_bits(u, t as usize)?;
                     }
                 }
             }
