@@ -77,7 +77,9 @@ pub fn check_problem(
     for cfg in cfgs {
         let mut solver = Solver::new(p, cfg.clone());
         let mut found = HashSet::new();
-        let (outcome, _) = solver.for_each_solution(assumptions, |s| {
+        let mut in_order = Vec::new();
+        let (outcome, stats) = solver.for_each_solution(assumptions, |s| {
+            in_order.push(s.values().to_vec());
             assert!(
                 p.is_solution(s.values()),
                 "case {case}: non-solution {:?} with {cfg:?}",
@@ -93,6 +95,13 @@ pub fn check_problem(
             found, expected,
             "case {case}: solution sets differ with {cfg:?}"
         );
+        // The lazy iterator resumes the same search: same solutions in the same order, same tree.
+        let mut it = solver.solutions_iter(assumptions);
+        let lazy: Vec<Vec<i64>> = it.by_ref().map(|s| s.values().to_vec()).collect();
+        assert_eq!(lazy, in_order, "case {case}: iterator order with {cfg:?}");
+        assert_eq!(it.outcome(), Some(outcome), "case {case}: {cfg:?}");
+        assert_eq!(it.stats().nodes, stats.nodes, "case {case}: {cfg:?}");
+        assert_eq!(it.stats().solutions, stats.solutions, "case {case}");
         assert_eq!(
             outcome,
             if expected.is_empty() {

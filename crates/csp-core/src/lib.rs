@@ -33,7 +33,10 @@
 //! half-reified linear relations (`reify_linear`), arithmetic (`times`, `arith` with `div` / `mod` / `pow`, `abs`,
 //! `max_of` / `min_of`), `element` over constants or variables, `count` / `global_cardinality`, `inverse`, `lex`,
 //! `regular`, `circuit` / `subcircuit`; and a constraint written outside this crate through [`Model::post`]
-//! (see [`constraints`]). [`Solver::optimize`] minimises or maximises a variable by branch and bound:
+//! (see [`constraints`]). `all_different` comes at two consistency levels ([`constraints::AllDifferentLevel`]:
+//! value, bounds) through [`Model::all_different_with`]. Solutions come through a callback
+//! ([`Solver::for_each_solution`]) or a lazy iterator ([`Solver::solutions_iter`]). [`Solver::optimize`]
+//! minimises or maximises a variable by branch and bound:
 //!
 //! ```
 //! use csp_core::{Model, OptOutcome, Relation, SearchConfig, Solver};
@@ -63,7 +66,13 @@
 //! [`heuristics`] -> `search` -> [`Solver`], [`parallel`].
 //!
 //! - Domains are bitsets over value positions: one `u64` (up to 64 values), one `u128` (up to 128) or `bitvec`
-//!   words (up to [`MAX_DOMAIN_WIDTH`]), chosen once per problem; the whole search is monomorphised on it.
+//!   words (up to [`MAX_DOMAIN_WIDTH`]), chosen once per problem from its widest bitset; the whole search is
+//!   monomorphised on it. Wider ranges (up to 2^62 values, e.g. `-10^9..=10^9`, costs, objectives), and any range
+//!   made with [`Model::new_interval_var`], are *interval* domains: only the lowest and highest position are
+//!   stored and trailed (see [`state`] for the invariants); `linear`, `equal`, `not_equal`, arithmetic, `min` /
+//!   `max`, `lex`, reified linear relations and `all_different` (at bounds consistency, Hall intervals) reason on
+//!   their bounds, other constraints refuse them ([`ModelError::NeedsEnumerable`]), and search branches on them by
+//!   bounds (`x = min` with ascending values, else the split `x <= v` / `x > v`).
 //! - Every domain change goes through `State::set_word`, which trails the old word; backtracking pops a level and
 //!   writes old words back newest-first.
 //! - Propagation drains assignment events (forward checking) and then scheduled constraints to a fixpoint,
@@ -110,6 +119,7 @@ pub use limits::{LimitKind, Limits, Outcome};
 pub use model::{Model, ModelError, Problem, Representation, MAX_DOMAIN_WIDTH};
 pub use propagate::Propagation;
 pub use solver::{
-    CountResult, EngineKind, Objective, OptOutcome, OptimizeResult, Solution, SolveResult, Solver,
+    CountResult, EngineKind, Objective, OptOutcome, OptimizeResult, Solution, Solutions,
+    SolveResult, Solver,
 };
 pub use stats::Stats;

@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::constraints::{
-    AllDifferent, Arith, ArithOp, Circuit, Clause, ElementVar, Equal, Extremum, Lex, Linear,
-    NotEqual, Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
+    AllDifferent, AllDifferentBounds, AllDifferentLevel, Arith, ArithOp, Circuit, Clause, Count,
+    ElementVar, Equal, Extremum, Lex, Linear, NotEqual, Parity, Posted, Regular, Reification,
+    ReifiedLinear, Relation, Table,
 };
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -117,6 +118,19 @@ pub enum ModelError {
         /// Which argument.
         argument: &'static str,
     },
+    /// A constraint that needs enumerable (bitset) domains posted on an interval variable.
+    #[error(
+        "{what}: variable x{var} is an interval (bounds) domain, but {what} needs enumerable domains \
+         (give x{var} a range of at most {max} values)"
+    )]
+    NeedsEnumerable {
+        /// The constraint's name.
+        what: &'static str,
+        /// The interval variable.
+        var: usize,
+        /// Widest bitset domain.
+        max: usize,
+    },
     /// An automaton with a state outside `0..states`.
     #[error("regular: {detail}")]
     InvalidAutomaton {
@@ -143,6 +157,8 @@ pub struct Model {
     tag: u32,
     values: Vec<Values>,
     constraints: Vec<Box<dyn Posted>>,
+    /// The first constraint [`Model::post`] received on an interval it cannot handle; [`Model::build`] fails with it.
+    refused: Option<ModelError>,
 }
 
 impl Default for Model {
@@ -158,6 +174,7 @@ impl Model {
             tag: NEXT_MODEL_TAG.fetch_add(1, Ordering::Relaxed),
             values: Vec::new(),
             constraints: Vec::new(),
+            refused: None,
         }
     }
 
@@ -171,7 +188,8 @@ impl Model {
         self.constraints.len()
     }
 
-    /// A variable taking any value in `min..=max`.
+    /// A variable taking any value in `min..=max`: a bitset domain up to [`MAX_DOMAIN_WIDTH`] values, an interval
+    /// (bounds) domain beyond (as [`Model::new_interval_var`]).
     pub fn new_var(&mut self, min: i64, max: i64) -> Result<VarId, ModelError> {
         let var = self.values.len();
         if min > max {
@@ -179,17 +197,44 @@ impl Model {
         }
         let width = (max as i128 - min as i128 + 1) as u128;
         if width > MAX_DOMAIN_WIDTH as u128 {
-            return Err(ModelError::DomainTooWide {
-                var,
-                width,
-                max: MAX_DOMAIN_WIDTH,
-            });
+            return self.new_interval_var(min, max);
         }
         self.values.push(Values::Range {
             min,
             width: width as u32,
         });
         Ok(VarId::new(var as u32, self.tag))
+    }
+
+    /// A variable taking any value in `min..=max` kept as an interval: the search stores only its bounds, and
+    /// propagators reason on bounds (`linear`, `equal`, arithmetic, `min`/`max`, `all_different` at bounds
+    /// consistency, reified linear relations accept intervals; a constraint that needs enumerable domains refuses
+    /// one with [`ModelError::NeedsEnumerable`]). Search branches on intervals by bounds: `x = min` / `x != min`
+    /// with ascending values, a split `x <= v` / `x > v` with the other value orders. At most
+    /// [`crate::values::MAX_INTERVAL_WIDTH`] values.
+    pub fn new_interval_var(&mut self, min: i64, max: i64) -> Result<VarId, ModelError> {
+        let var = self.values.len();
+        if min > max {
+            return Err(ModelError::EmptyDomain { var, min, max });
+        }
+        let width = (max as i128 - min as i128 + 1) as u128;
+        if width > crate::values::MAX_INTERVAL_WIDTH as u128 {
+            return Err(ModelError::DomainTooWide {
+                var,
+                width,
+                max: crate::values::MAX_INTERVAL_WIDTH as usize,
+            });
+        }
+        self.values.push(Values::Interval {
+            min,
+            width: width as u64,
+        });
+        Ok(VarId::new(var as u32, self.tag))
+    }
+
+    /// True when variable index `v` is an interval (bounds) domain.
+    pub fn is_interval(&self, v: u32) -> bool {
+        self.values.get(v as usize).is_some_and(Values::is_interval)
     }
 
     /// A variable taking one of `values` (any order, duplicates ignored).
@@ -237,9 +282,39 @@ impl Model {
     /// Registers a constraint: the one method every posting method ends in, and the entry point for constraints
     /// written outside this crate (implement [`crate::constraints::Constraint`] and
     /// [`crate::constraints::Propagate`]; get scope indexes from [`Model::scope`]).
+    ///
+    /// # Panics
+    /// Never on user data; a constraint that does not accept intervals (see
+    /// [`crate::constraints::Constraint::accepts_intervals`]) posted on an interval is kept out of the model and
+    /// reported by [`Model::build`] as [`ModelError::NeedsEnumerable`] (use [`Model::try_post`] to learn it here).
     pub fn post<C: Posted>(&mut self, c: C) -> ConstraintId {
+        if let Err(e) = self.interval_check(&c) {
+            if self.refused.is_none() {
+                self.refused = Some(e);
+            }
+        }
         self.constraints.push(Box::new(c));
         ConstraintId(self.constraints.len() as u32 - 1)
+    }
+
+    /// [`Model::post`], refusing at once a constraint that needs enumerable domains on an interval.
+    pub fn try_post<C: Posted>(&mut self, c: C) -> Result<ConstraintId, ModelError> {
+        self.interval_check(&c)?;
+        Ok(self.post(c))
+    }
+
+    fn interval_check<C: Posted>(&self, c: &C) -> Result<(), ModelError> {
+        if c.accepts_intervals() {
+            return Ok(());
+        }
+        match c.vars().iter().find(|&&v| self.is_interval(v)) {
+            Some(&v) => Err(ModelError::NeedsEnumerable {
+                what: c.name(),
+                var: v as usize,
+                max: MAX_DOMAIN_WIDTH,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The engine indexes of `xs` (what a [`crate::constraints::Constraint`] keeps as its scope), or
@@ -264,11 +339,33 @@ impl Model {
         self.all_different_offset(xs, &vec![0; xs.len()])
     }
 
-    /// The values `xs[i] + offsets[i]` are pairwise different (N-Queens diagonals: offsets `i` and `-i`).
+    /// The values `xs[i] + offsets[i]` are pairwise different (N-Queens diagonals: offsets `i` and `-i`), at the
+    /// value level on bitset domains and at bounds consistency when a member is an interval (see
+    /// [`Model::all_different_with`]).
     pub fn all_different_offset(
         &mut self,
         xs: &[VarId],
         offsets: &[i64],
+    ) -> Result<ConstraintId, ModelError> {
+        let any_interval = xs.iter().any(|&x| {
+            self.check("all_different_offset", x)
+                .is_ok_and(|v| self.is_interval(v))
+        });
+        let level = if any_interval {
+            AllDifferentLevel::Bounds
+        } else {
+            AllDifferentLevel::Value
+        };
+        self.all_different_with(xs, offsets, level)
+    }
+
+    /// The values `xs[i] + offsets[i]` are pairwise different, propagated at the chosen [`AllDifferentLevel`]:
+    /// `Value` (forward checking; hidden singles at `Propagation::Singles`) or `Bounds` (Hall intervals).
+    pub fn all_different_with(
+        &mut self,
+        xs: &[VarId],
+        offsets: &[i64],
+        level: AllDifferentLevel,
     ) -> Result<ConstraintId, ModelError> {
         const WHAT: &str = "all_different_offset";
         let vars = self.check_all(WHAT, xs)?;
@@ -288,8 +385,15 @@ impl Model {
                 });
             }
         }
-        let c = AllDifferent::new(vars, offsets.to_vec(), &self.values);
-        Ok(self.post(c))
+        match level {
+            AllDifferentLevel::Value => {
+                let c = AllDifferent::new(vars, offsets.to_vec(), &self.values);
+                self.try_post(c)
+            }
+            AllDifferentLevel::Bounds => {
+                self.try_post(AllDifferentBounds::new(vars, offsets.to_vec()))
+            }
+        }
     }
 
     fn check_offset(&self, what: &'static str, y: u32, c: i64) -> Result<(), ModelError> {
@@ -305,16 +409,20 @@ impl Model {
 
     /// `x != y + c`.
     pub fn not_equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
-        let (x, y) = (self.check("not_equal", x)?, self.check("not_equal", y)?);
-        self.check_offset("not_equal", y, c)?;
-        Ok(self.post(NotEqual { vars: [x, y], c }))
+        let (xr, yr) = (self.check("not_equal", x)?, self.check("not_equal", y)?);
+        self.check_offset("not_equal", yr, c)?;
+        if self.is_interval(xr) || self.is_interval(yr) {
+            // `x - y != c` on bounds: forward checking of intervals needs the bounds-woken linear rule.
+            return self.linear(&[(1, x), (-1, y)], Relation::Ne, c);
+        }
+        self.try_post(NotEqual { vars: [xr, yr], c })
     }
 
     /// `x == y + c`.
     pub fn equal(&mut self, x: VarId, y: VarId, c: i64) -> Result<ConstraintId, ModelError> {
         let (x, y) = (self.check("equal", x)?, self.check("equal", y)?);
         self.check_offset("equal", y, c)?;
-        Ok(self.post(Equal { vars: [x, y], c }))
+        self.try_post(Equal { vars: [x, y], c })
     }
 
     /// `sum a_i * x_i  rel  rhs` over `terms = [(a_i, x_i), ..]` (`rel`: `=`, `<=`, `>=`, `!=`; bounds propagation,
@@ -329,7 +437,9 @@ impl Model {
         rhs: i64,
     ) -> Result<ConstraintId, ModelError> {
         let (vars, coefs) = self.linear_terms("linear", terms, rhs)?;
-        Ok(self.post(Linear::new(vars, coefs, rel, rhs)))
+        let intervals = vars.iter().any(|&v| self.is_interval(v));
+        let c = Linear::new(vars, coefs, rel, rhs);
+        self.try_post(if intervals { c.waking_on_bounds() } else { c })
     }
 
     /// `xs` take one of the `tuples` (each of length `xs.len()`).
@@ -360,7 +470,7 @@ impl Model {
             .iter()
             .map(|&v| self.values[v as usize].width() as u32)
             .collect();
-        Ok(self.post(Table::new(vars, flat, tuples.len(), rows, widths)))
+        self.try_post(Table::new(vars, flat, tuples.len(), rows, widths))
     }
 
     /// A Boolean variable (domain `{0, 1}`; 1 = true).
@@ -390,7 +500,7 @@ impl Model {
     pub fn clause(&mut self, pos: &[VarId], neg: &[VarId]) -> Result<ConstraintId, ModelError> {
         let p = self.check_bools("clause", pos)?;
         let n = self.check_bools("clause", neg)?;
-        Ok(self.post(Clause::new(p, n)))
+        self.try_post(Clause::new(p, n))
     }
 
     /// `b <-> (xs_1 and .. and xs_n)` (FlatZinc `array_bool_and`), posted as `n + 1` clauses.
@@ -400,7 +510,7 @@ impl Model {
         for &x in &xs_raw {
             self.post(Clause::new(vec![x], vec![br]));
         }
-        Ok(self.post(Clause::new(vec![br], xs_raw)))
+        self.try_post(Clause::new(vec![br], xs_raw))
     }
 
     /// `b <-> (xs_1 or .. or xs_n)` (FlatZinc `array_bool_or`), posted as `n + 1` clauses.
@@ -410,13 +520,13 @@ impl Model {
         for &x in &xs_raw {
             self.post(Clause::new(vec![br], vec![x]));
         }
-        Ok(self.post(Clause::new(xs_raw, vec![br])))
+        self.try_post(Clause::new(xs_raw, vec![br]))
     }
 
     /// An odd (`odd = true`) or even number of `xs` are true (FlatZinc `array_bool_xor` is `odd = true`).
     pub fn bool_xor(&mut self, xs: &[VarId], odd: bool) -> Result<ConstraintId, ModelError> {
         let xs = self.check_bools("bool_xor", xs)?;
-        Ok(self.post(Parity::new(xs, odd)))
+        self.try_post(Parity::new(xs, odd))
     }
 
     /// `y = not x` on Booleans (`x + y = 1`).
@@ -489,7 +599,7 @@ impl Model {
                 )),
             });
         }
-        Ok(self.post(ReifiedLinear::new(vars, coefs, rel, rhs, b, mode)))
+        self.try_post(ReifiedLinear::new(vars, coefs, rel, rhs, b, mode))
     }
 
     /// `z = op(x, y)` ([`ArithOp`]: `*`, `div`, `mod`, `pow`; for `Abs` use [`Model::abs`]).
@@ -543,7 +653,7 @@ impl Model {
             }
             _ => {}
         }
-        Ok(self.post(Arith::new(op, xr, Some(yr), zr)))
+        self.try_post(Arith::new(op, xr, Some(yr), zr))
     }
 
     /// `z = x * y`.
@@ -560,7 +670,7 @@ impl Model {
                 detail: format!("|x{xr}| does not fit i64"),
             });
         }
-        Ok(self.post(Arith::new(ArithOp::Abs, xr, None, zr)))
+        self.try_post(Arith::new(ArithOp::Abs, xr, None, zr))
     }
 
     /// `z = max(xs)` (`xs` not empty; FlatZinc `array_int_maximum`, and `int_max` with two).
@@ -588,7 +698,7 @@ impl Model {
                 argument: "variables",
             });
         }
-        Ok(self.post(Extremum::new(z, &xs, min)))
+        self.try_post(Extremum::new(z, &xs, min))
     }
 
     /// `z = array[x - first]` for a constant array (FlatZinc `array_int_element` has `first = 1`), posted as a
@@ -644,30 +754,24 @@ impl Model {
                 detail: format!("index {first} + {}", items.len()),
             });
         }
-        Ok(self.post(ElementVar::new(xr, first, &items, zr)))
+        self.try_post(ElementVar::new(xr, first, &items, zr))
     }
 
-    /// `n` = number of `xs` equal to `value` (FlatZinc `count_eq` with a constant), decomposed as
-    /// `b_i <-> (x_i = value)` and `sum b_i = n` (one new Boolean per `x_i`).
+    /// `n` = number of `xs` equal to `value` (FlatZinc `count_eq` with a constant): the dedicated propagator
+    /// [`crate::constraints::Count`] (bounds of `n` from the members sure and able to take `value`).
     pub fn count(
         &mut self,
         xs: &[VarId],
         value: i64,
         n: VarId,
     ) -> Result<ConstraintId, ModelError> {
-        self.check_all("count", xs)?;
-        self.check("count", n)?;
-        let mut terms = Vec::with_capacity(xs.len() + 1);
-        for &x in xs {
-            let b = self.new_bool()?;
-            self.reify_linear(&[(1, x)], Relation::Eq, value, b, Reification::Equivalent)?;
-            terms.push((1, b));
-        }
-        terms.push((-1, n));
-        self.linear(&terms, Relation::Eq, 0)
+        let xs = self.check_all("count", xs)?;
+        let n = self.check("count", n)?;
+        self.try_post(Count::new(&xs, value, n))
     }
 
-    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed like [`Model::count`].
+    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed as `b_i <-> (x_i = y)`
+    /// and `sum b_i = n` (one new Boolean per `x_i`).
     pub fn count_var(
         &mut self,
         xs: &[VarId],
@@ -793,7 +897,7 @@ impl Model {
                 got: b.len(),
             });
         }
-        Ok(self.post(Lex::new(&a, &b, strict)))
+        self.try_post(Lex::new(&a, &b, strict))
     }
 
     /// The values of `xs`, read in order, form a word accepted by a deterministic automaton with states
@@ -844,7 +948,7 @@ impl Model {
             }
             acc[q] = true;
         }
-        Ok(self.post(Regular::new(vars, states, start, symbols, delta, acc)))
+        self.try_post(Regular::new(vars, states, start, symbols, delta, acc))
     }
 
     /// `xs` is a Hamiltonian circuit in successor form: `xs[i] = j + first` means node `j` follows node `i`
@@ -863,7 +967,7 @@ impl Model {
                 detail: format!("{first} + {}", vars.len()),
             });
         }
-        Ok(self.post(Circuit::new(vars, first, false)))
+        self.try_post(Circuit::new(vars, first, false))
     }
 
     /// `subcircuit` (FlatZinc `subcircuit`, `first = 1`): the nodes `i` with `xs[i] != i + first` form one
@@ -882,16 +986,26 @@ impl Model {
                 detail: format!("{first} + {}", vars.len()),
             });
         }
-        Ok(self.post(Circuit::new(vars, first, true)))
+        self.try_post(Circuit::new(vars, first, true))
     }
 
     /// Freezes the model.
     pub fn build(mut self) -> Result<Problem, ModelError> {
+        if let Some(e) = self.refused.take() {
+            return Err(e);
+        }
         let mut layout = Layout::default();
         for c in &mut self.constraints {
             c.place(&mut layout);
         }
-        let max_width = self.values.iter().map(Values::width).max().unwrap_or(1);
+        // Intervals have no bitset: the representation follows the widest bitset domain.
+        let max_width = self
+            .values
+            .iter()
+            .filter(|v| !v.is_interval())
+            .map(Values::width)
+            .max()
+            .unwrap_or(1);
         let mut pairs = Vec::new();
         for (c, con) in self.constraints.iter().enumerate() {
             for (pos, &v) in con.vars().iter().enumerate() {
@@ -1011,11 +1125,36 @@ impl Problem {
         (index < self.values.len()).then(|| VarId::new(index as u32, self.tag))
     }
 
-    /// All values variable `x` can take initially, ascending.
+    /// All values variable `x` can take initially, ascending ([`ModelError::NeedsEnumerable`] for an interval:
+    /// see [`Problem::initial_bounds`]).
     pub fn domain_values(&self, x: VarId) -> Result<Vec<i64>, ModelError> {
         let v = self.check_var("domain_values", x)?;
         let vals = &self.values[v as usize];
+        if vals.is_interval() {
+            return Err(ModelError::NeedsEnumerable {
+                what: "domain_values",
+                var: v as usize,
+                max: MAX_DOMAIN_WIDTH,
+            });
+        }
         Ok((0..vals.width()).map(|i| vals.value(i)).collect())
+    }
+
+    /// The smallest and largest initial value of `x`.
+    pub fn initial_bounds(&self, x: VarId) -> Result<(i64, i64), ModelError> {
+        let v = self.check_var("initial_bounds", x)?;
+        let vals = &self.values[v as usize];
+        Ok((vals.min(), vals.max()))
+    }
+
+    /// True when some variable is an interval (bounds) domain.
+    pub fn has_intervals(&self) -> bool {
+        self.values.iter().any(Values::is_interval)
+    }
+
+    /// `interval[v]` = variable `v` is an interval (the state's layout).
+    pub(crate) fn interval_flags(&self) -> Vec<bool> {
+        self.values.iter().map(Values::is_interval).collect()
     }
 
     pub(crate) fn check_var(&self, what: &'static str, x: VarId) -> Result<u32, ModelError> {

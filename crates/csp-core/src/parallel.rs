@@ -91,6 +91,7 @@ fn split(problem: &Problem, cfg: &SearchConfig, threads: usize) -> Split {
         }
         match solver.expand(&cube, &mut stats) {
             Expansion::Failed => {}
+            Expansion::Whole => done.push(cube),
             Expansion::Solution(vals) => solutions.push(vals),
             Expansion::Branch(x, values) => {
                 for v in values {

@@ -431,7 +431,7 @@ impl Propagator {
                         self.sched.push(c);
                     }
                 }
-                if has_bnd_watch && bounds_changed(st.dom(v), gone) {
+                if has_bnd_watch && (st.is_interval(v) || bounds_changed(st.dom(v), gone)) {
                     for &c in self.bnd_watch.row(v) {
                         self.sched.push(c);
                     }
@@ -448,7 +448,7 @@ impl Propagator {
                 st.fixed_head += 1;
                 if counting {
                     stats.propagations += 1;
-                    self.counted.assigned(v, st.min_pos(v) as u32, st)?;
+                    self.counted.assigned(v, st.min_pos_bits(v) as u32, st)?;
                 }
                 let (peers, blame) = if counting {
                     (&self.peers_rest, &self.rest_groups)
@@ -461,7 +461,7 @@ impl Propagator {
                     peers.row(v)
                 };
                 if !peers.is_empty() {
-                    let (s, b) = D::locate(st.min_pos(v));
+                    let (s, b) = D::locate(st.min_pos_bits(v));
                     let bit = D::W::bit(b);
                     stats.propagations += 1;
                     if let Err(k) = st.remove_bit_peers(peers, s, bit) {

@@ -4,6 +4,9 @@
 //! solve allocates nothing per node and a new solve only resets O(vars) state. One decision = one trail level =
 //! one [`Frame`]. On a conflict the newest frame is popped, its level undone, and the refutation `x != v` is
 //! applied at the parent level and propagated; when that fails too, the next frame is popped.
+//!
+//! Interval variables (see [`crate::state`]) cannot lose a value from the middle of their interval, so a decision
+//! on one whose chosen value is not a bound is a split instead: `x <= v`, refuted by `x > v`.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -18,11 +21,13 @@ use crate::propagate::Propagator;
 use crate::state::{Conflict, State};
 use crate::stats::Stats;
 
-/// One decision on the stack: `var` was set to position `pos` at level `index + 1`.
+/// One decision on the stack: `var` was set to position `pos` at level `index + 1` (or, with `split`, limited to
+/// positions `..=pos`; its refutation is then `> pos`).
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     var: u32,
     pos: usize,
+    split: bool,
 }
 
 /// What the root of a subproblem looks like after propagation (used to split work for parallel search).
@@ -34,6 +39,8 @@ pub(crate) enum Expansion {
     Solution(Vec<i64>),
     /// Branch on `var`: one child per value, in value-order.
     Branch(VarId, Vec<i64>),
+    /// The branching variable is an interval: its values cannot be listed as children, solve this root whole.
+    Whole,
 }
 
 /// The search engine of one solver on one representation `D`.
@@ -65,7 +72,8 @@ pub(crate) struct Search<'p, D: Domain> {
 impl<'p, D: Domain> Search<'p, D> {
     pub(crate) fn new(problem: &'p Problem, cfg: SearchConfig) -> Self {
         let widths: Vec<usize> = problem.values.iter().map(|v| v.width()).collect();
-        let mut st = State::new(&widths);
+        let intervals = problem.interval_flags();
+        let mut st = State::with_intervals(&widths, &intervals);
         st.scratch = vec![D::full(problem.max_width); problem.max_table_arity];
         st.cstate = problem.trailed::<D>();
         let prop = Propagator::for_domain::<D>(
@@ -104,7 +112,11 @@ impl<'p, D: Domain> Search<'p, D> {
         Self {
             problem,
             listed,
-            init: widths.iter().map(|&w| D::full(w)).collect(),
+            init: widths
+                .iter()
+                .zip(&intervals)
+                .map(|(&w, &iv)| D::full(if iv { 1 } else { w }))
+                .collect(),
             frames: Vec::with_capacity(problem.num_vars()),
             values_buf: vec![0; problem.num_vars()],
             objective: None,
@@ -200,7 +212,12 @@ impl<'p, D: Domain> Search<'p, D> {
         while let Some(f) = self.frames.pop() {
             self.prop.pop_level(&mut self.st);
             self.st.blame = Conflict::DECISION;
-            if self.st.remove(f.var, f.pos).is_err() {
+            let refuted = if f.split {
+                self.st.restrict(f.var, f.pos + 1, usize::MAX)
+            } else {
+                self.st.remove(f.var, f.pos)
+            };
+            if refuted.is_err() {
                 stats.fails += 1;
                 continue;
             }
@@ -230,6 +247,9 @@ impl<'p, D: Domain> Search<'p, D> {
         let Some(v) = self.br.select_var(&self.st, self.problem) else {
             return Expansion::Failed;
         };
+        if self.st.is_interval(v) {
+            return Expansion::Whole;
+        }
         let vals = &self.problem.values[v as usize];
         let first = self.br.select_value(&self.st, self.problem, v);
         let mut values = vec![vals.value(first)];
@@ -286,10 +306,21 @@ impl<D: Domain> Driven for Search<'_, D> {
 
     fn decide(&mut self, v: u32, stats: &mut Stats) -> bool {
         let pos = self.br.select_value(&self.st, self.problem, v);
-        self.frames.push(Frame { var: v, pos });
+        // An interval branches by bounds: `x = lo` / `x = hi` as usual (their refutation is a bound), any other
+        // value as the split `x <= pos` / `x > pos`.
+        let split = self.st.is_interval(v) && {
+            let b = self.st.bounds(v);
+            pos != b.lo && pos != b.hi
+        };
+        self.frames.push(Frame { var: v, pos, split });
         self.prop.push_level(&mut self.st);
         self.st.blame = Conflict::DECISION;
-        match self.st.assign(v, pos).and_then(|_| self.propagate(stats)) {
+        let decided = if split {
+            self.st.restrict(v, 0, pos + 1)
+        } else {
+            self.st.assign(v, pos)
+        };
+        match decided.and_then(|_| self.propagate(stats)) {
             Ok(()) => true,
             Err(c) => {
                 self.br.on_conflict(c.constraint);
@@ -376,94 +407,162 @@ pub(crate) fn drive<E: Driven>(
     stop: Option<&dyn Fn() -> bool>,
     on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
 ) -> (Outcome, Stats) {
-    let start = Instant::now();
-    let mut stats = Stats::default();
-    let outcome = drive_inner(
-        e,
-        assumptions,
-        restarts_allowed,
-        stop,
-        on_solution,
-        &mut stats,
-        start,
-    );
-    stats.time = start.elapsed();
-    (outcome, stats)
+    let mut d = Driver::new(e, restarts_allowed);
+    loop {
+        match d.next(e, assumptions, stop) {
+            Some(values) => {
+                if on_solution(values).is_break() {
+                    d.stats.time = d.start.elapsed();
+                    return (Outcome::Solved, d.stats);
+                }
+            }
+            None => return (d.outcome.unwrap_or(Outcome::Unsatisfiable), d.stats),
+        }
+    }
 }
 
-fn drive_inner<E: Driven>(
-    e: &mut E,
-    assumptions: &[(VarId, i64)],
-    restarts_allowed: bool,
-    stop: Option<&dyn Fn() -> bool>,
-    on_solution: &mut dyn FnMut(&[i64]) -> ControlFlow<()>,
-    stats: &mut Stats,
+/// The search loop as a resumable state machine: [`Driver::next`] runs to the next solution and returns, and
+/// the following call resumes from it (backtracking out of the solution first). [`drive`] is a loop around it;
+/// [`crate::Solver::solutions_iter`] is an `Iterator` around it. Both give the same search tree.
+pub(crate) struct Driver {
+    /// The root has been propagated.
+    started: bool,
+    /// The last call returned a solution: the next one starts by backtracking out of it.
+    at_solution: bool,
+    /// How the search ended, once it has (`next` then returns `None` for good).
+    pub(crate) outcome: Option<Outcome>,
+    /// Restart schedule (`Restarts::None` when restarts are not allowed).
+    policy: RestartPolicy,
+    /// Failures allowed before the next restart, if any.
+    budget: Option<u64>,
+    /// `stats.fails` at the last restart.
+    fails_at_restart: u64,
+    /// The variable whose refutation the last backtrack applied (its next decision is not a new guess).
+    continuing: Option<u32>,
+    /// Statistics so far (`time` updated whenever `next` returns).
+    pub(crate) stats: Stats,
+    /// When the search began.
     start: Instant,
-) -> Outcome {
-    let exhausted = |stats: &Stats| {
-        if stats.solutions > 0 {
-            Outcome::Solved
+}
+
+impl Driver {
+    pub(crate) fn new<E: Driven>(e: &E, restarts_allowed: bool) -> Self {
+        let mut policy = RestartPolicy::new(if restarts_allowed {
+            e.config().restarts
         } else {
-            Outcome::Unsatisfiable
+            Restarts::None
+        });
+        let budget = policy.next_budget();
+        Self {
+            started: false,
+            at_solution: false,
+            outcome: None,
+            policy,
+            budget,
+            fails_at_restart: 0,
+            continuing: None,
+            stats: Stats::default(),
+            start: Instant::now(),
         }
-    };
-    if !e.start_root(assumptions, stats) {
-        stats.fails += 1;
-        return Outcome::Unsatisfiable;
     }
-    let mut policy = RestartPolicy::new(if restarts_allowed {
-        e.config().restarts
-    } else {
-        Restarts::None
-    });
-    let mut budget = policy.next_budget();
-    let mut fails_at_restart = 0u64;
-    let mut continuing: Option<u32> = None;
-    loop {
-        if e.is_solution() {
-            stats.solutions += 1;
-            if on_solution(e.solution()).is_break() {
-                return Outcome::Solved;
-            }
-            if !e.backtrack_after_solution(stats, &mut continuing) {
-                return exhausted(stats);
-            }
-            continue;
+
+    /// Runs to the next solution (its values, counted in `stats.solutions`) or to the end (`None`, with
+    /// `outcome` set). `e` and `assumptions` must be the same on every call.
+    pub(crate) fn next<'e, E: Driven>(
+        &mut self,
+        e: &'e mut E,
+        assumptions: &[(VarId, i64)],
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> Option<&'e [i64]> {
+        if self.outcome.is_some() {
+            return None;
         }
-        if let Some(kind) = e.config().limits.exceeded(stats.nodes, start) {
-            return Outcome::Limit(kind);
+        let found = self.run(e, assumptions, stop);
+        self.stats.time = self.start.elapsed();
+        if found {
+            Some(e.solution())
+        } else {
+            None
         }
-        if let Some(should_stop) = stop {
-            if stats.nodes & 255 == 0 && should_stop() {
-                return Outcome::Limit(LimitKind::Cancelled);
+    }
+
+    /// [`Driver::next`] without the values: true at a solution, false at the end.
+    fn run<E: Driven>(
+        &mut self,
+        e: &mut E,
+        assumptions: &[(VarId, i64)],
+        stop: Option<&dyn Fn() -> bool>,
+    ) -> bool {
+        let stats = &mut self.stats;
+        let exhausted = |stats: &Stats| {
+            if stats.solutions > 0 {
+                Outcome::Solved
+            } else {
+                Outcome::Unsatisfiable
             }
-        }
-        if let Some(b) = budget {
-            if stats.fails - fails_at_restart >= b && e.depth() > 0 {
-                e.restart();
-                stats.restarts += 1;
-                fails_at_restart = stats.fails;
-                budget = policy.next_budget();
-                continuing = None;
-                continue;
-            }
-        }
-        let Some(v) = e.select_var() else {
-            // Unreachable while variables are unassigned; treated as exhausted rather than a panic.
-            return exhausted(stats);
         };
-        stats.nodes += 1;
-        if continuing != Some(v) {
-            stats.guesses += 1;
-        }
-        continuing = None;
-        let ok = e.decide(v, stats);
-        stats.max_depth = stats.max_depth.max(e.depth() as u64);
-        if !ok {
-            stats.fails += 1;
-            if !e.backtrack(stats, &mut continuing) {
-                return exhausted(stats);
+        if !self.started {
+            self.started = true;
+            if !e.start_root(assumptions, stats) {
+                stats.fails += 1;
+                self.outcome = Some(Outcome::Unsatisfiable);
+                return false;
             }
         }
+        let mut continuing = self.continuing;
+        if std::mem::take(&mut self.at_solution)
+            && !e.backtrack_after_solution(stats, &mut continuing)
+        {
+            self.outcome = Some(exhausted(stats));
+            return false;
+        }
+        let (mut budget, mut fails_at_restart) = (self.budget, self.fails_at_restart);
+        let outcome = loop {
+            if e.is_solution() {
+                stats.solutions += 1;
+                self.at_solution = true;
+                self.continuing = continuing;
+                self.budget = budget;
+                self.fails_at_restart = fails_at_restart;
+                return true;
+            }
+            if let Some(kind) = e.config().limits.exceeded(stats.nodes, self.start) {
+                break Outcome::Limit(kind);
+            }
+            if let Some(should_stop) = stop {
+                if stats.nodes & 255 == 0 && should_stop() {
+                    break Outcome::Limit(LimitKind::Cancelled);
+                }
+            }
+            if let Some(b) = budget {
+                if stats.fails - fails_at_restart >= b && e.depth() > 0 {
+                    e.restart();
+                    stats.restarts += 1;
+                    fails_at_restart = stats.fails;
+                    budget = self.policy.next_budget();
+                    continuing = None;
+                    continue;
+                }
+            }
+            let Some(v) = e.select_var() else {
+                // Unreachable while variables are unassigned; treated as exhausted rather than a panic.
+                break exhausted(stats);
+            };
+            stats.nodes += 1;
+            if continuing != Some(v) {
+                stats.guesses += 1;
+            }
+            continuing = None;
+            let ok = e.decide(v, stats);
+            stats.max_depth = stats.max_depth.max(e.depth() as u64);
+            if !ok {
+                stats.fails += 1;
+                if !e.backtrack(stats, &mut continuing) {
+                    break exhausted(stats);
+                }
+            }
+        };
+        self.outcome = Some(outcome);
+        false
     }
 }

@@ -8,7 +8,7 @@ use crate::ids::VarId;
 use crate::kernel::{self, Kernel};
 use crate::limits::{Limits, Outcome};
 use crate::model::{ModelError, Problem, Representation};
-use crate::search::{drive, Expansion, Search};
+use crate::search::{drive, Driver, Expansion, Search};
 use crate::stats::Stats;
 
 /// One value per variable, in creation order.
@@ -397,8 +397,65 @@ impl<'p> Solver<'p> {
         (out, outcome, stats)
     }
 
+    /// A lazy iterator over the solutions, in search order: each `next` resumes the search where the previous
+    /// solution left it and runs to the following one, so taking `k` solutions costs the search up to the `k`-th
+    /// (the same tree as [`Solver::for_each_solution`]). After `None`, [`Solutions::outcome`] says how it ended
+    /// (`Solved`, `Unsatisfiable` or a limit); [`Solutions::stats`] is current at any time.
+    ///
+    /// ```
+    /// use csp_core::{Model, SearchConfig, Solver};
+    /// let mut m = Model::new();
+    /// let xs: Vec<_> = (0..3).map(|_| m.new_var(1, 3)).collect::<Result<_, _>>()?;
+    /// m.all_different(&xs)?;
+    /// let p = m.build()?;
+    /// let mut solver = Solver::new(&p, SearchConfig::default());
+    /// let first_two: Vec<_> = solver.solutions_iter(&[]).take(2).collect();
+    /// assert_eq!(first_two[0].values(), &[1, 2, 3]);
+    /// assert_eq!(solver.solutions_iter(&[]).count(), 6);
+    /// # Ok::<(), csp_core::ModelError>(())
+    /// ```
+    pub fn solutions_iter<'s>(&'s mut self, assumptions: &[(VarId, i64)]) -> Solutions<'s, 'p> {
+        let driver = dispatch!(self, s => Driver::new(s, false));
+        Solutions {
+            solver: self,
+            assumptions: assumptions.to_vec(),
+            driver,
+        }
+    }
+
     pub(crate) fn expand(&mut self, assumptions: &[(VarId, i64)], stats: &mut Stats) -> Expansion {
         dispatch!(self, s => s.expand(assumptions, stats))
+    }
+}
+
+/// The lazy solution iterator of [`Solver::solutions_iter`]: it borrows the solver, which keeps the search state
+/// between calls.
+pub struct Solutions<'s, 'p> {
+    solver: &'s mut Solver<'p>,
+    assumptions: Vec<(VarId, i64)>,
+    driver: Driver,
+}
+
+impl Solutions<'_, '_> {
+    /// How the search ended (`None` while it can still yield solutions).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.driver.outcome
+    }
+
+    /// The search's statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.driver.stats
+    }
+}
+
+impl Iterator for Solutions<'_, '_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        let (driver, assumptions) = (&mut self.driver, &self.assumptions[..]);
+        dispatch!(self.solver, s => driver
+            .next(s, assumptions, None)
+            .map(|v| Solution::from_values(v.to_vec())))
     }
 }
 

@@ -4,6 +4,10 @@
 //! `i <-> min + i` by arithmetic; an explicit set keeps its sorted values and maps by binary search.
 //! Domains of variables created from the same range therefore share one index space, which lets
 //! `all_different` work on raw masks.
+//!
+//! An [`Values::Interval`] variable (a range too wide for a bitset, or one the model asked to keep as bounds) maps
+//! positions the same way as a range, `i <-> min + i`, but its domain is never a bitset: the search state keeps
+//! only its smallest and largest position (see [`crate::state`]).
 
 /// The values a variable can take, sorted ascending, and their bit positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +21,18 @@ pub enum Values {
     },
     /// Explicit strictly increasing values; bit `i` is `values[i]`.
     List(Box<[i64]>),
+    /// `min, min + 1, ..., min + width - 1` kept as an interval (bounds) domain: position `i` is `min + i`, and
+    /// the state stores only the lowest and highest position left. `1 <= width <= MAX_INTERVAL_WIDTH`.
+    Interval {
+        /// Smallest value (position 0).
+        min: i64,
+        /// Number of values.
+        width: u64,
+    },
 }
+
+/// Widest interval domain (`2^62` values): positions and their sums stay far from `usize` / `i64` overflow.
+pub const MAX_INTERVAL_WIDTH: u64 = 1 << 62;
 
 impl Values {
     /// Number of values (= domain width in bits).
@@ -26,7 +41,14 @@ impl Values {
         match self {
             Values::Range { width, .. } => *width as usize,
             Values::List(v) => v.len(),
+            Values::Interval { width, .. } => *width as usize,
         }
+    }
+
+    /// True for an interval (bounds) domain.
+    #[inline]
+    pub fn is_interval(&self) -> bool {
+        matches!(self, Values::Interval { .. })
     }
 
     /// The value at bit `i` (`i < width`).
@@ -35,6 +57,7 @@ impl Values {
         match self {
             Values::Range { min, .. } => min + i as i64,
             Values::List(v) => v[i],
+            Values::Interval { min, .. } => (*min as i128 + i as i128) as i64,
         }
     }
 
@@ -51,6 +74,10 @@ impl Values {
                 }
             }
             Values::List(v) => v.binary_search(&value).ok(),
+            Values::Interval { min, width } => {
+                let d = value as i128 - *min as i128;
+                (d >= 0 && d < *width as i128).then_some(d as usize)
+            }
         }
     }
 
@@ -65,6 +92,9 @@ impl Values {
                 }
             }
             Values::List(v) => v.partition_point(|&x| x < value),
+            Values::Interval { min, width } => {
+                (value as i128 - *min as i128).clamp(0, *width as i128) as usize
+            }
         }
     }
 
@@ -79,6 +109,9 @@ impl Values {
                 }
             }
             Values::List(v) => v.partition_point(|&x| x <= value),
+            Values::Interval { min, width } => {
+                (value as i128 - *min as i128 + 1).clamp(0, *width as i128) as usize
+            }
         }
     }
 
@@ -92,12 +125,13 @@ impl Values {
         self.value(self.width() - 1)
     }
 
-    /// The `min` of a range, `None` for an explicit list: ranges allow index arithmetic.
+    /// The `min` of a bitset range, `None` for an explicit list or an interval: ranges allow index arithmetic on
+    /// bitset positions (intervals have no bitset).
     #[inline]
     pub fn range_min(&self) -> Option<i64> {
         match self {
             Values::Range { min, .. } => Some(*min),
-            Values::List(_) => None,
+            Values::List(_) | Values::Interval { .. } => None,
         }
     }
 }

@@ -698,3 +698,161 @@ fn completing_the_rest_once_without_phases_gives_one_solution() {
     let firsts: Vec<i64> = sols.iter().map(|s| s.value(xs[0])).collect();
     assert_eq!(firsts, [0, 1, 2]);
 }
+
+/// A random model over the constraints that accept interval variables (`linear` with every relation, reified
+/// linear relations, `equal` / `not_equal`, arithmetic, `min` / `max`, `lex`, `all_different` at both levels).
+/// With `intervals`, every integer variable is an interval (bounds) domain; without, the same model (same draws)
+/// on bitsets. Both must give the enumerated solutions, counts and optima.
+fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>>) {
+    use csp_core::constraints::{AllDifferentLevel, ArithOp, Reification};
+    let mut m = Model::new();
+    let mut ints = Vec::new();
+    let mut doms = Vec::new();
+    for _ in 0..g.range(1, 5) {
+        let lo = g.range(-3, 2);
+        let hi = lo + g.range(0, 4);
+        ints.push(if intervals {
+            m.new_interval_var(lo, hi).unwrap()
+        } else {
+            m.new_var(lo, hi).unwrap()
+        });
+        doms.push((lo..=hi).collect::<Vec<i64>>());
+    }
+    let b = m.new_bool().unwrap();
+    doms.push(vec![0, 1]);
+    let rel = |g: &mut Gen| g.pick(&[Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne]);
+    for _ in 0..g.range(1, 4) {
+        let (x, y, z) = (g.pick(&ints), g.pick(&ints), g.pick(&ints));
+        match g.below(9) {
+            0 | 1 => {
+                let k = g.range(1, 3) as usize;
+                let terms: Vec<(i64, VarId)> = (0..k)
+                    .map(|_| (g.pick(&[-3, -2, -1, 1, 2, 3]), g.pick(&ints)))
+                    .collect();
+                let r = rel(g);
+                m.linear(&terms, r, g.range(-6, 6)).unwrap();
+            }
+            2 => {
+                let k = g.range(2, 4) as usize;
+                let xs = g.subset(&ints, k);
+                let offs: Vec<i64> = (0..k).map(|_| g.range(-2, 2)).collect();
+                let level = g.pick(&[AllDifferentLevel::Value, AllDifferentLevel::Bounds]);
+                m.all_different_with(&xs, &offs, level).unwrap();
+            }
+            3 => {
+                let c = g.range(-2, 2);
+                if g.below(2) == 0 {
+                    m.equal(x, y, c).unwrap();
+                } else {
+                    m.not_equal(x, y, c).unwrap();
+                }
+            }
+            4 => {
+                let mode = g.pick(&[Reification::Equivalent, Reification::Implies]);
+                let r = rel(g);
+                m.reify_linear(&[(1, x), (-1, y)], r, g.range(-2, 2), b, mode)
+                    .unwrap();
+            }
+            5 => {
+                let op = g.pick(&[ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow]);
+                if m.arith(op, x, y, z).is_err() {
+                    assert!(matches!(op, ArithOp::Div | ArithOp::Mod));
+                }
+            }
+            6 => {
+                m.abs(x, y).unwrap();
+            }
+            7 => {
+                if g.below(2) == 0 {
+                    m.max_of(&[x, y], z).unwrap();
+                } else {
+                    m.min_of(&[x, y], z).unwrap();
+                }
+            }
+            _ => {
+                let (a, c) = (g.subset(&ints, 2), g.subset(&ints, 2));
+                let strict = g.below(2) == 0;
+                m.lex(&a, &c, strict).unwrap();
+            }
+        }
+    }
+    (m.build().unwrap(), doms)
+}
+
+#[test]
+fn interval_variables_give_the_enumerated_solutions_counts_and_optima_under_every_strategy() {
+    use csp_core::{Objective, OptOutcome};
+    let cfgs = configs();
+    let mut nonempty = 0;
+    for case in 0..1000 {
+        for intervals in [true, false] {
+            // The same draws for both representations.
+            let mut g = Gen(csp_core::rng::Rng::new(0x1_4000 + case as u64));
+            let (p, doms) = random_bounds_problem(&mut g, intervals);
+            check_problem(&p, &doms, &[], &cfgs, case);
+            let all = brute_force(&p, &doms);
+            nonempty += usize::from(!all.is_empty() && intervals);
+            let k = case % p.num_vars();
+            let x = p.var(k).unwrap();
+            for minimize in [true, false] {
+                let expected = if minimize {
+                    all.iter().map(|s| s[k]).min()
+                } else {
+                    all.iter().map(|s| s[k]).max()
+                };
+                let objective = if minimize {
+                    Objective::Minimize(x)
+                } else {
+                    Objective::Maximize(x)
+                };
+                for cfg in cfgs.iter().step_by(3) {
+                    let r = Solver::new(&p, cfg.clone())
+                        .optimize(&[], objective, |s, _| {
+                            assert!(p.is_solution(s.values()), "case {case}: non-solution");
+                            ControlFlow::Continue(())
+                        })
+                        .unwrap();
+                    assert_eq!(r.objective, expected, "case {case}, {intervals}, {cfg:?}");
+                    assert_eq!(
+                        r.outcome,
+                        if expected.is_some() {
+                            OptOutcome::Optimal
+                        } else {
+                            OptOutcome::Unsatisfiable
+                        },
+                        "case {case}: {cfg:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(nonempty > 200, "only {nonempty} satisfiable cases");
+}
+
+#[test]
+fn the_lazy_iterator_does_only_the_work_asked_for_and_leaves_the_solver_reusable() {
+    let mut m = Model::new();
+    let xs: Vec<VarId> = (0..8).map(|_| m.new_var(0, 7).unwrap()).collect();
+    m.all_different(&xs).unwrap();
+    let offs: Vec<i64> = (0..8).collect();
+    m.all_different_offset(&xs, &offs).unwrap();
+    let neg: Vec<i64> = (0..8).map(|i| -i).collect();
+    m.all_different_offset(&xs, &neg).unwrap();
+    let p = m.build().unwrap();
+    let mut solver = Solver::new(&p, SearchConfig::default());
+    let (all, _, full) = solver.solutions(&[], u64::MAX);
+    assert_eq!(all.len(), 92);
+    let mut it = solver.solutions_iter(&[]);
+    let first: Vec<_> = it.by_ref().take(3).collect();
+    assert_eq!(first, all[..3].to_vec());
+    assert_eq!(it.outcome(), None, "the search is not over after 3 of 92");
+    assert!(it.stats().nodes < full.nodes);
+    assert_eq!(it.next().as_ref(), Some(&all[3]));
+    drop(it);
+    assert_eq!(solver.count(&[], u64::MAX).count, 92);
+    // A limit ends the iterator with a limit outcome.
+    solver.set_limits(Limits::default().with_nodes(5));
+    let mut it = solver.solutions_iter(&[]);
+    assert!(it.by_ref().count() < 92);
+    assert!(matches!(it.outcome(), Some(Outcome::Limit(_))));
+}

@@ -10,6 +10,19 @@ use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
 use crate::values::Values;
 
+/// The consistency level of an `all_different` ([`crate::Model::all_different_with`]); each level is one
+/// propagator, in one file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AllDifferentLevel {
+    /// Value level ([`AllDifferent`]): forward checking of assigned values, plus hidden singles and the pigeonhole
+    /// test at [`super::Propagation::Singles`]. The default on bitset domains; the level the Sudoku paths run.
+    #[default]
+    Value,
+    /// Bounds consistency by Hall intervals ([`super::AllDifferentBounds`]); needs no bitset, so it is the
+    /// default when a member is an interval variable.
+    Bounds,
+}
+
 /// Pairwise distinct `vars[i] + offsets[i]`.
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
@@ -22,6 +35,9 @@ pub struct AllDifferent {
     /// Aligned groups with as many members as values (Sudoku houses): the pigeonhole test is then "every value is
     /// still somewhere", a mask comparison instead of a popcount.
     permutation: bool,
+    /// Some member is an interval: a fixed member's value can leave an interval peer only once it is a bound of
+    /// it, so forward checking runs again whenever a bound moves (`propagate`).
+    intervals: bool,
 }
 
 /// How a value removed in one member maps to a position of another.
@@ -62,11 +78,13 @@ impl AllDifferent {
             && vars
                 .first()
                 .is_some_and(|&v| values[v as usize].width() == vars.len());
+        let intervals = vars.iter().any(|&v| values[v as usize].is_interval());
         Self {
             vars,
             offsets,
             layout,
             permutation,
+            intervals,
         }
     }
 
@@ -105,9 +123,9 @@ impl AllDifferent {
         values: &[Values],
     ) -> Result<(), Conflict> {
         let v = self.vars[pos];
-        let p = st.min_pos(v);
         match &self.layout {
             Layout::Aligned => {
+                let p = st.min_pos_bits(v);
                 let (s, b) = D::locate(p);
                 let bit = D::W::bit(b);
                 for (j, &u) in self.vars.iter().enumerate() {
@@ -117,15 +135,16 @@ impl AllDifferent {
                 }
             }
             Layout::Shifted(keys) => {
-                let base = p as i64 + keys[pos];
+                let base = st.min_pos_bits(v) as i64 + keys[pos];
                 for (j, &u) in self.vars.iter().enumerate() {
                     let t = base - keys[j];
                     if j != pos && t >= 0 {
-                        st.remove(u, t as usize)?;
+                        st.remove_from_bits(u, t as usize)?;
                     }
                 }
             }
             Layout::Lookup => {
+                let p = st.min_pos(v);
                 let shifted = values[v as usize].value(p) as i128 + self.offsets[pos] as i128;
                 for (j, &u) in self.vars.iter().enumerate() {
                     if j == pos {
@@ -196,7 +215,7 @@ impl AllDifferent {
                 && !st.is_fixed(u)
                 && self
                     .target(pos, p, j, values)
-                    .is_some_and(|q| st.dom(u).contains(q))
+                    .is_some_and(|q| st.removable(u, q))
             {
                 n += 1;
             }
@@ -305,19 +324,34 @@ impl super::Constraint for AllDifferent {
     fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
         AllDifferent::is_satisfied(self, value_of)
     }
-    /// Hidden singles (level `Singles`, aligned groups) on any domain change; forward checking is `on_fixed`.
+    /// Hidden singles (level `Singles`, aligned groups) on any domain change; forward checking is `on_fixed`,
+    /// repeated on bounds changes when a member is an interval.
     fn trigger(&self, level: super::Propagation) -> Option<super::Trigger> {
+        if self.intervals {
+            return (level != super::Propagation::None).then_some(super::Trigger::Bounds);
+        }
         (level == super::Propagation::Singles && self.supports_singles())
             .then_some(super::Trigger::Domain)
     }
     fn fixed_rule(&self) -> bool {
         true
     }
+    fn accepts_intervals(&self) -> bool {
+        true
+    }
 }
 
 impl<D: Domain> super::Propagate<D> for AllDifferent {
     #[inline]
-    fn propagate(&self, st: &mut State<D>, _values: &[Values]) -> Result<(), Conflict> {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        if self.intervals {
+            for (pos, &v) in self.vars.iter().enumerate() {
+                if st.is_fixed(v) {
+                    self.on_fixed(pos, st, values)?;
+                }
+            }
+            return Ok(());
+        }
         self.hidden_singles(st)
     }
     #[inline]

@@ -136,6 +136,16 @@ impl Arith {
         let (x, y, z) = self.xyz();
         let (xl, xh) = (lo(st, values, x), hi(st, values, x));
         let (yl, yh) = y.map_or((0, 0), |y| (lo(st, values, y), hi(st, values, y)));
+        if xl == xh && yl == yh {
+            // Fixed operands: the exact result (complete on ground scopes, including `x mod 0` / `x div 0`).
+            return match self.op.eval(xl, yl) {
+                Some(r) => {
+                    set_min(st, values, z, r)?;
+                    set_max(st, values, z, r)
+                }
+                None => Err(st.conflict()),
+            };
+        }
         let (zl, zh) = match self.op {
             ArithOp::Mod => {
                 let m = (xl as i128).abs().max((xh as i128).abs());
@@ -201,13 +211,18 @@ impl Constraint for Arith {
     fn cost(&self) -> Cost {
         Cost::Linear
     }
+    fn accepts_intervals(&self) -> bool {
+        true
+    }
 }
 
 impl<D: Domain> Propagate<D> for Arith {
     fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
-        let (x, y, _) = self.xyz();
+        let (x, y, z) = self.xyz();
         let pairs = st.size(x) as u64 * y.map_or(1, |y| st.size(y) as u64);
-        if pairs <= ENUMERATION_LIMIT {
+        let intervals =
+            st.is_interval(x) || st.is_interval(z) || y.is_some_and(|y| st.is_interval(y));
+        if pairs <= ENUMERATION_LIMIT && !intervals {
             self.enumerate(st, values)
         } else {
             self.bounds(st, values)
@@ -250,6 +265,9 @@ impl Constraint for Extremum {
     }
     fn trigger(&self, _level: Propagation) -> Option<Trigger> {
         Some(Trigger::Bounds)
+    }
+    fn accepts_intervals(&self) -> bool {
+        true
     }
 }
 

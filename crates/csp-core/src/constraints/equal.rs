@@ -1,5 +1,7 @@
-//! `equal`: `x == y + c`, kept domain-consistent: each value of one side needs a partner in the other.
+//! `equal`: `x == y + c`, kept domain-consistent: each value of one side needs a partner in the other. An
+//! interval side gets the bounds of the other side instead (bounds consistency), since it has no holes to make.
 
+use super::util::{hi, lo, set_max, set_min};
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
 use crate::values::Values;
@@ -26,8 +28,21 @@ impl Equal {
         values: &[Values],
     ) -> Result<(), Conflict> {
         let [x, y] = self.vars;
-        filter(st, values, x, y, -(self.c as i128))?;
-        filter(st, values, y, x, self.c as i128)
+        let c = self.c as i128;
+        if st.is_interval(x) || st.is_interval(y) {
+            // Bounds first (x in [lo y + c, hi y + c] and back), then the bitset side, if any, value by value.
+            set_min(st, values, x, lo(st, values, y) as i128 + c)?;
+            set_max(st, values, x, hi(st, values, y) as i128 + c)?;
+            set_min(st, values, y, lo(st, values, x) as i128 - c)?;
+            set_max(st, values, y, hi(st, values, x) as i128 - c)?;
+        }
+        if !st.is_interval(x) {
+            filter(st, values, x, y, -c)?;
+        }
+        if !st.is_interval(y) {
+            filter(st, values, y, x, c)?;
+        }
+        Ok(())
     }
 }
 
@@ -52,7 +67,7 @@ fn filter<D: Domain>(
             let supported = i64::try_from(target)
                 .ok()
                 .and_then(|t| vb.index_of(t))
-                .is_some_and(|q| st.dom(b).contains(q));
+                .is_some_and(|q| st.contains(b, q));
             if !supported {
                 keep &= !D::W::bit(bit);
             }
@@ -74,6 +89,9 @@ impl super::Constraint for Equal {
     }
     fn cost(&self) -> super::Cost {
         super::Cost::Cheap
+    }
+    fn accepts_intervals(&self) -> bool {
+        true
     }
 }
 

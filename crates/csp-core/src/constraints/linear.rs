@@ -68,6 +68,9 @@ pub struct Linear {
     pub rhs: i64,
     /// "At most" views: coefficient signs (`+1` as posted, `-1` negated) with their bound.
     views: Vec<(i64, i64)>,
+    /// `!=` over some interval variable: the value to remove from the last open term can only go once it is one of
+    /// its bounds, so the rule wakes on bounds changes, not only on assignments.
+    wake_on_bounds: bool,
 }
 
 impl Linear {
@@ -85,7 +88,14 @@ impl Linear {
             rel,
             rhs,
             views,
+            wake_on_bounds: false,
         }
+    }
+
+    /// The same constraint, woken by bounds changes even for `!=` (the model sets it when a term is an interval).
+    pub fn waking_on_bounds(mut self) -> Self {
+        self.wake_on_bounds = true;
+        self
     }
 
     /// Brute force.
@@ -115,12 +125,11 @@ impl Linear {
     }
 
     fn term_min<D: Domain>(st: &State<D>, values: &[Values], b: i64, v: u32) -> i64 {
-        let d = st.dom(v);
         let vals = &values[v as usize];
         if b > 0 {
-            b * vals.value(d.first().unwrap_or(0))
+            b * vals.value(st.min_pos(v))
         } else {
-            b * vals.value(d.last().unwrap_or(0))
+            b * vals.value(st.max_pos(v))
         }
     }
 
@@ -263,11 +272,14 @@ impl super::Constraint for Linear {
         Linear::is_satisfied(self, value_of)
     }
     fn trigger(&self, _level: super::Propagation) -> Option<super::Trigger> {
-        Some(if self.rel == Relation::Ne {
+        Some(if self.rel == Relation::Ne && !self.wake_on_bounds {
             super::Trigger::Fixed
         } else {
             super::Trigger::Bounds
         })
+    }
+    fn accepts_intervals(&self) -> bool {
+        true
     }
 }
 

@@ -63,8 +63,10 @@
 //! scopes (when every variable is fixed it must fail exactly when `is_satisfied` is false).
 
 mod all_different;
+mod all_different_bounds;
 mod arith;
 mod boolean;
+mod count;
 mod equal;
 mod globals;
 mod intersection;
@@ -76,9 +78,11 @@ mod soundness;
 mod table;
 mod util;
 
-pub use all_different::AllDifferent;
+pub use all_different::{AllDifferent, AllDifferentLevel};
+pub use all_different_bounds::AllDifferentBounds;
 pub use arith::{Arith, ArithOp, ElementVar, Extremum};
 pub use boolean::{Clause, Parity};
+pub use count::Count;
 pub use equal::Equal;
 pub use globals::{Circuit, Lex, Regular};
 pub use intersection::Intersection;
@@ -162,6 +166,13 @@ pub trait Constraint: Debug + Send + Sync + Any {
     /// Scratch domains `propagate` needs in `State::scratch` (one per scope position for tables).
     fn scratch(&self) -> usize {
         0
+    }
+    /// True when the hooks reach scope domains only through `State::min_pos` / `max_pos` / `contains` and the
+    /// mutators (never `dom()` or words), so scope variables may be intervals ([`crate::Model::new_interval_var`]).
+    /// [`crate::Model::post`] refuses a constraint that answers `false` on an interval with
+    /// [`crate::ModelError::NeedsEnumerable`].
+    fn accepts_intervals(&self) -> bool {
+        false
     }
 }
 

@@ -44,7 +44,7 @@ impl NotEqual {
         let hit = i64::try_from(target)
             .ok()
             .and_then(|t| values[u as usize].index_of(t))
-            .is_some_and(|q| st.dom(u).contains(q));
+            .is_some_and(|q| st.contains(u, q));
         u32::from(hit)
     }
 

@@ -143,6 +143,9 @@ impl Constraint for ReifiedLinear {
             Cost::Linear
         }
     }
+    fn accepts_intervals(&self) -> bool {
+        true
+    }
 }
 
 impl<D: Domain> Propagate<D> for ReifiedLinear {

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::constraints::{ArithOp, Propagation, Reification, Relation};
+use crate::constraints::{AllDifferentLevel, ArithOp, Propagation, Reification, Relation};
 use crate::domain::Domain;
 use crate::ids::VarId;
 use crate::model::{Model, Problem};
@@ -49,6 +49,24 @@ fn cases() -> Vec<Case> {
             booleans: 0,
             post: |m, x, _| {
                 m.all_different(x).unwrap();
+            },
+        },
+        Case {
+            name: "all_different_bounds",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, _| {
+                m.all_different_with(x, &[0, 1, -1, 0], AllDifferentLevel::Bounds)
+                    .unwrap();
+            },
+        },
+        Case {
+            name: "count",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, rng| {
+                let value = rng.below(5) as i64 - 2;
+                m.count(&x[..3], value, x[3]).unwrap();
             },
         },
         Case {
@@ -293,9 +311,36 @@ fn cases() -> Vec<Case> {
     ]
 }
 
+/// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
+const ON_INTERVALS: [&str; 18] = [
+    "all_different",
+    "count",
+    "all_different_bounds",
+    "all_different_offset",
+    "not_equal",
+    "equal",
+    "linear",
+    "reified linear, two terms",
+    "reified x = c / x <= c",
+    "reified linear, three terms",
+    "times",
+    "div",
+    "mod",
+    "pow",
+    "abs",
+    "max_of",
+    "min_of",
+    "lex_lesseq / lex_less",
+];
+
 /// A random model: `arity` variables with random non-empty value sets (Booleans within {0, 1}, others within
-/// -3..=3), and the case's constraint. `None` when the post was rejected (a constant zero divisor).
-fn random_problem(case: &Case, rng: &mut Rng) -> Option<(Problem, Vec<Vec<i64>>)> {
+/// -3..=3; with `intervals`, every non-Boolean variable is an interval of a random range within -3..=3), and the
+/// case's constraint. `None` when the post was rejected (a constant zero divisor).
+fn random_problem_on(
+    case: &Case,
+    rng: &mut Rng,
+    intervals: bool,
+) -> Option<(Problem, Vec<Vec<i64>>)> {
     let mut m = Model::new();
     let mut doms = Vec::new();
     let mut xs = Vec::new();
@@ -305,6 +350,13 @@ fn random_problem(case: &Case, rng: &mut Rng) -> Option<(Problem, Vec<Vec<i64>>)
         } else {
             (-3..=3).collect()
         };
+        if intervals && i >= case.booleans {
+            let lo = -3 + rng.below(7) as i64;
+            let hi = lo + rng.below((4 - lo) as u64) as i64;
+            xs.push(m.new_interval_var(lo, hi).unwrap());
+            doms.push((lo..=hi).collect());
+            continue;
+        }
         let mut d: Vec<i64> = pool.iter().copied().filter(|_| rng.below(3) != 0).collect();
         if d.is_empty() {
             d.push(pool[rng.below(pool.len() as u64) as usize]);
@@ -340,7 +392,7 @@ fn assignments(doms: &[Vec<i64>]) -> Vec<Vec<i64>> {
 
 fn state_of(p: &Problem) -> State<u64> {
     let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
-    let mut st: State<u64> = State::new(&widths);
+    let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
     st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
     st.cstate = p.trailed::<u64>();
     st
@@ -350,6 +402,11 @@ fn state_of(p: &Problem) -> State<u64> {
 fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
     (0..p.num_vars() as u32)
         .map(|v| {
+            if st.is_interval(v) {
+                return (st.min_pos(v)..=st.max_pos(v))
+                    .map(|i| p.values[v as usize].value(i))
+                    .collect();
+            }
             st.dom(v)
                 .iter()
                 .map(|i| p.values[v as usize].value(i))
@@ -379,11 +436,23 @@ fn assert_sound(name: &str, p: &Problem, before: &[Vec<i64>], after: Option<&[Ve
 
 #[test]
 fn no_propagator_removes_a_value_of_a_solution_on_random_domains() {
+    no_removal_of_solution_values(false);
+}
+
+#[test]
+fn no_propagator_removes_a_value_of_a_solution_on_random_intervals() {
+    no_removal_of_solution_values(true);
+}
+
+fn no_removal_of_solution_values(intervals: bool) {
     let mut rng = Rng::new(12);
     for case in cases() {
+        if intervals && !ON_INTERVALS.contains(&case.name) {
+            continue;
+        }
         for level in [Propagation::ForwardChecking, Propagation::Singles] {
             for _ in 0..300 {
-                let Some((p, doms)) = random_problem(&case, &mut rng) else {
+                let Some((p, doms)) = random_problem_on(&case, &mut rng, intervals) else {
                     continue;
                 };
                 let mut st = state_of(&p);
@@ -404,7 +473,12 @@ fn no_propagator_removes_a_value_of_a_solution_on_random_domains() {
                         break;
                     }
                     let v = open[rng.below(open.len() as u64) as usize];
-                    let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                    let pos = if st.is_interval(v) {
+                        // Intervals lose only bounds.
+                        [st.min_pos(v), st.max_pos(v)][rng.below(2) as usize]
+                    } else {
+                        st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap()
+                    };
                     st.push_level();
                     st.remove(v, pos).unwrap();
                     let before = current(&p, &st);
@@ -424,10 +498,22 @@ fn no_propagator_removes_a_value_of_a_solution_on_random_domains() {
 
 #[test]
 fn every_propagator_accepts_exactly_the_assigned_tuples_its_checker_accepts() {
+    exact_on_assigned_tuples(false);
+}
+
+#[test]
+fn every_propagator_on_intervals_accepts_exactly_the_assigned_tuples_its_checker_accepts() {
+    exact_on_assigned_tuples(true);
+}
+
+fn exact_on_assigned_tuples(intervals: bool) {
     let mut rng = Rng::new(34);
     for case in cases() {
+        if intervals && !ON_INTERVALS.contains(&case.name) {
+            continue;
+        }
         for _ in 0..60 {
-            let Some((p, doms)) = random_problem(&case, &mut rng) else {
+            let Some((p, doms)) = random_problem_on(&case, &mut rng, intervals) else {
                 continue;
             };
             for t in assignments(&doms) {

@@ -1,6 +1,7 @@
 //! Value-level helpers shared by the arithmetic, linear and Boolean propagators: bounds read and narrowed in
 //! values (not positions), through the value tables. All arithmetic is `i128`, so no helper can overflow on `i64`
-//! values; a bound outside `i64` simply clamps.
+//! values; a bound outside `i64` simply clamps. They work on bitset and interval variables alike (a constraint
+//! that reads domains only through them can accept intervals, see `Constraint::accepts_intervals`).
 
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -15,7 +16,7 @@ pub(crate) fn lo<D: Domain>(st: &State<D>, values: &[Values], v: u32) -> i64 {
 /// Largest value left in `dom(v)`.
 #[inline]
 pub(crate) fn hi<D: Domain>(st: &State<D>, values: &[Values], v: u32) -> i64 {
-    values[v as usize].value(st.dom(v).last().unwrap_or(0))
+    values[v as usize].value(st.max_pos(v))
 }
 
 /// True when value `x` is still in `dom(v)`.
@@ -24,7 +25,7 @@ pub(crate) fn has<D: Domain>(st: &State<D>, values: &[Values], v: u32, x: i128) 
     i64::try_from(x)
         .ok()
         .and_then(|x| values[v as usize].index_of(x))
-        .is_some_and(|p| st.dom(v).contains(p))
+        .is_some_and(|p| st.contains(v, p))
 }
 
 /// Removes every value below `m` from `dom(v)`.
@@ -77,7 +78,7 @@ pub(crate) fn set_value<D: Domain>(
         .ok()
         .and_then(|x| values[v as usize].index_of(x));
     match p {
-        Some(p) if st.dom(v).contains(p) => {
+        Some(p) if st.contains(v, p) => {
             st.assign(v, p)?;
             Ok(())
         }
