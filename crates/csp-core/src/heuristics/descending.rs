@@ -3,8 +3,8 @@
 use crate::domain::Domain;
 use crate::state::State;
 
-/// Highest position of `dom(v)`.
+/// Highest position of `dom(v)` (the upper bound of an interval, whose `dom` is not read).
 #[inline]
 pub fn select<D: Domain>(st: &State<D>, v: u32) -> usize {
-    st.dom(v).last().unwrap_or_else(|| st.min_pos(v))
+    st.max_pos(v)
 }

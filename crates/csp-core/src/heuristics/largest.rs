@@ -19,7 +19,6 @@ impl Merit for Largest<'_> {
     type Score = Reverse<i64>;
     #[inline]
     fn score<D: Domain>(&mut self, st: &State<D>, v: u32, _size: u32) -> Reverse<i64> {
-        let last = st.dom(v).last().unwrap_or_else(|| st.min_pos(v));
-        Reverse(self.problem.values[v as usize].value(last))
+        Reverse(self.problem.values[v as usize].value(st.max_pos(v)))
     }
 }

@@ -20,9 +20,17 @@ impl Merit for MaxRegret<'_> {
     type Score = Reverse<i64>;
     #[inline]
     fn score<D: Domain>(&mut self, st: &State<D>, v: u32, _size: u32) -> Reverse<i64> {
-        let dom = st.dom(v);
-        let first = dom.first().unwrap_or(0);
-        let second = dom.next_from(first + 1).unwrap_or(first);
+        let first = st.min_pos(v);
+        let second = if st.is_interval(v) {
+            // An interval has no holes: the next value is the next position (`dom` is not read for intervals).
+            if st.max_pos(v) > first {
+                first + 1
+            } else {
+                first
+            }
+        } else {
+            st.dom(v).next_from(first + 1).unwrap_or(first)
+        };
         let vals = &self.problem.values[v as usize];
         Reverse(vals.value(second) - vals.value(first))
     }
