@@ -272,6 +272,96 @@ mod tests {
         }
     }
 
+    /// A valid grid of box size `b` (the shifted-rows pattern).
+    fn pattern_grid(b: usize) -> Board {
+        let n = b * b;
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                ((b * (r % b) + r / b + c) % n + 1) as u8
+            })
+            .collect();
+        Board::from_cells(b, cells).unwrap()
+    }
+
+    #[test]
+    fn the_fast_pass_accepts_valid_grids_of_every_size_and_rejects_one_changed_cell() {
+        // The fast pass is what makes verification cheap; a size that silently fell through to the house walk
+        // would still answer correctly, only several times slower, so it is checked directly.
+        for b in 2..=6 {
+            let s = pattern_grid(b);
+            assert!(all_houses_full(&s, None), "box size {b}");
+            assert!(all_houses_full(&s, Some(&s)), "box size {b}");
+            assert_eq!(verify(&Board::empty(b).unwrap(), &s), Ok(()));
+            let n = s.side();
+            let mut t = s.clone();
+            let last = n * n - 1;
+            t.set(last, s.cells()[last] % n as u8 + 1).unwrap();
+            assert!(!all_houses_full(&t, None), "box size {b}");
+            assert!(verify_complete(&t).is_err(), "box size {b}");
+        }
+    }
+
+    #[test]
+    fn a_changed_digit_is_reported_missing_from_the_row_it_left() {
+        // Houses are walked rows first, and only the changed cell's row, column and box break: the report is
+        // that row, lacking the digit that was overwritten.
+        for s in [SOLUTION.parse::<Board>().unwrap(), pattern_grid(2)] {
+            let n = s.side();
+            for cell in 0..s.cell_count() {
+                let old = s.cells()[cell];
+                for v in (1..=n as u8).filter(|&v| v != old) {
+                    let mut t = s.clone();
+                    t.set(cell, v).unwrap();
+                    assert_eq!(
+                        verify_complete(&t),
+                        Err(VerifyError::NotPermutation {
+                            house: House::Row(cell / n),
+                            missing: old
+                        }),
+                        "cell {cell} {old} -> {v}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_error_message_names_the_cell_house_and_digits() {
+        let cases = [
+            (
+                VerifyError::SizeMismatch {
+                    puzzle: 9,
+                    solution: 16,
+                },
+                "size mismatch: puzzle is 9x9, solution 16x16",
+            ),
+            (
+                VerifyError::Empty { cell: 10, side: 9 },
+                "cell r2c2 is empty",
+            ),
+            (
+                VerifyError::GivenChanged {
+                    cell: 1,
+                    side: 9,
+                    given: 3,
+                    found: 4,
+                },
+                "cell r1c2 changes the given 3 to 4",
+            ),
+            (
+                VerifyError::NotPermutation {
+                    house: House::Box(2),
+                    missing: 7,
+                },
+                "box 3 lacks 7 (a digit repeats)",
+            ),
+        ];
+        for (err, text) in cases {
+            assert_eq!(err.to_string(), text);
+        }
+    }
+
     #[test]
     fn an_empty_cell_is_not_a_solution() {
         let p = Board::empty(2).unwrap();
