@@ -327,6 +327,45 @@ mod tests {
     }
 
     #[test]
+    fn a_valid_grid_that_changes_any_number_of_givens_is_rejected() {
+        // Swapping the digits 1 and 2 everywhere gives another valid grid, which changes exactly the givens that
+        // hold a 1 or a 2: one, two, three ... of them, so no count of changed givens can cancel out.
+        let s: Board = SOLUTION.parse().unwrap();
+        let swapped: Vec<u8> = s
+            .cells()
+            .iter()
+            .map(|&v| match v {
+                1 => 2,
+                2 => 1,
+                v => v,
+            })
+            .collect();
+        let t = Board::from_cells(3, swapped).unwrap();
+        assert_eq!(verify_complete(&t), Ok(()));
+        let ones_and_twos: Vec<usize> = (0..81).filter(|&c| s.cells()[c] <= 2).collect();
+        for k in 1..=ones_and_twos.len() {
+            // The givens: every cell the swap keeps, plus the first k cells it changes.
+            let mut p = Board::empty(3).unwrap();
+            for c in 0..81 {
+                if s.cells()[c] > 2 || ones_and_twos[..k].contains(&c) {
+                    p.set(c, s.cells()[c]).unwrap();
+                }
+            }
+            let first = ones_and_twos[0];
+            assert_eq!(
+                verify(&p, &t),
+                Err(VerifyError::GivenChanged {
+                    cell: first,
+                    side: 9,
+                    given: s.cells()[first],
+                    found: t.cells()[first]
+                }),
+                "{k} givens changed"
+            );
+        }
+    }
+
+    #[test]
     fn every_error_message_names_the_cell_house_and_digits() {
         let cases = [
             (
