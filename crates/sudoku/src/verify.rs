@@ -366,6 +366,52 @@ mod tests {
     }
 
     #[test]
+    fn every_swap_of_two_different_digits_is_rejected_by_both_paths() {
+        // A swap keeps every house's digit count: inside a column and a box it breaks only two rows, inside a row
+        // and a box only two columns, so each kind of house must be checked on its own.
+        for text in [SOLUTION, "1234341221434321"] {
+            let s: Board = text.parse().unwrap();
+            let cells = s.cell_count();
+            for i in 0..cells {
+                for j in i + 1..cells {
+                    let (a, b) = (s.cells()[i], s.cells()[j]);
+                    if a == b {
+                        continue;
+                    }
+                    let mut t = s.clone();
+                    t.set(i, b).unwrap();
+                    t.set(j, a).unwrap();
+                    assert!(!all_houses_full(&t, None), "swap {i} {j}");
+                    assert!(verify_complete(&t).is_err(), "swap {i} {j}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_latin_square_that_is_not_a_sudoku_is_rejected_for_its_first_box() {
+        // Rows and columns are permutations, boxes are not: only the box check can see it.
+        for b in 2..=6 {
+            let n = b * b;
+            let cells = (0..n * n)
+                .map(|i| ((i / n + i % n) % n + 1) as u8)
+                .collect();
+            let t = Board::from_cells(b, cells).unwrap();
+            assert!(!all_houses_full(&t, None), "box size {b}");
+            assert!(
+                matches!(
+                    verify_complete(&t),
+                    Err(VerifyError::NotPermutation {
+                        house: House::Box(0),
+                        ..
+                    })
+                ),
+                "box size {b}"
+            );
+        }
+    }
+
+    #[test]
     fn every_error_message_names_the_cell_house_and_digits() {
         let cases = [
             (
