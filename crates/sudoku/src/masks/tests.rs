@@ -322,6 +322,19 @@ fn every_input_error_message_names_what_is_wrong_and_where() {
             .to_string(),
         "expected 81 cells, found 80"
     );
+    // The shared input check (the 9x9 path above checks the length itself).
+    assert_eq!(
+        solve_generic(3, &[0; 80], 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "expected 81 cells, found 80"
+    );
+    assert_eq!(
+        solve(4, &[0; 255], 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "expected 256 cells, found 255"
+    );
     assert_eq!(
         solve(7, &[0; 2401], 1, &Limits::none())
             .unwrap_err()
