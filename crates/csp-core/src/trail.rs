@@ -107,3 +107,82 @@ impl<W: Copy> Trail<W> {
         self.entries.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn an_entry_gives_back_the_slot_and_size_it_was_recorded_with_at_their_limits() {
+        let mut t: Trail<u64> = Trail::new();
+        t.push_level();
+        let cases = [
+            (0, 0),
+            (0, 65_536),
+            (1, 1),
+            (1023, 65_536),
+            (4095, (1 << 20) - 1),
+            (5, 9),
+        ];
+        for (i, &(slot, size)) in cases.iter().enumerate() {
+            t.record(i as u32, slot, size, i as u64 * 3);
+        }
+        let mut back = Vec::new();
+        t.pop_level(|e| back.push((e.var, e.slot() as u32, e.old_size(), e.old)));
+        back.reverse();
+        let expected: Vec<_> = cases
+            .iter()
+            .enumerate()
+            .map(|(i, &(slot, size))| (i as u32, slot, size, i as u64 * 3))
+            .collect();
+        assert_eq!(back, expected);
+    }
+
+    #[test]
+    fn random_levels_are_undone_newest_first_as_a_stack_of_levels_would() {
+        let mut rng = crate::rng::Rng::new(18);
+        let mut t: Trail<u128> = Trail::new();
+        // The model: entries per open level, the root's at index 0.
+        let mut model: Vec<Vec<(u32, u32, u32, u128)>> = vec![Vec::new()];
+        for step in 0..3000 {
+            match rng.below(10) {
+                0..=5 => {
+                    let e = (
+                        rng.below(50) as u32,
+                        rng.below(4096) as u32,
+                        rng.below(1 << 20) as u32,
+                        u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()),
+                    );
+                    t.record(e.0, e.1, e.2, e.3);
+                    model.last_mut().unwrap().push(e);
+                }
+                6 | 7 => {
+                    t.push_level();
+                    model.push(Vec::new());
+                }
+                8 => {
+                    let mut undone = Vec::new();
+                    t.pop_level(|e| undone.push((e.var, e.slot() as u32, e.old_size(), e.old)));
+                    if model.len() > 1 {
+                        let mut level = model.pop().unwrap();
+                        level.reverse();
+                        assert_eq!(undone, level, "step {step}");
+                    } else {
+                        assert!(undone.is_empty(), "the root is never undone");
+                    }
+                }
+                _ => {
+                    if rng.below(20) == 0 {
+                        t.clear();
+                        model = vec![Vec::new()];
+                    }
+                }
+            }
+            assert_eq!(t.level(), model.len() - 1);
+            let n: usize = model.iter().map(Vec::len).sum();
+            assert_eq!(t.len(), n);
+            assert_eq!(t.is_empty(), n == 0);
+        }
+    }
+}

@@ -305,6 +305,181 @@ mod tests {
         }
     }
 
+    /// A valid grid of box size `b` (the shifted-rows pattern).
+    fn pattern_grid(b: usize) -> Board {
+        let n = b * b;
+        let cells = (0..n * n)
+            .map(|i| {
+                let (r, c) = (i / n, i % n);
+                ((b * (r % b) + r / b + c) % n + 1) as u8
+            })
+            .collect();
+        Board::from_cells(b, cells).unwrap()
+    }
+
+    #[test]
+    fn the_fast_pass_accepts_valid_grids_of_every_size_and_rejects_one_changed_cell() {
+        // The fast pass is what makes verification cheap; a size that silently fell through to the house walk
+        // would still answer correctly, only several times slower, so it is checked directly.
+        for b in 2..=6 {
+            let s = pattern_grid(b);
+            assert!(all_houses_full(&s, None), "box size {b}");
+            assert!(all_houses_full(&s, Some(&s)), "box size {b}");
+            assert_eq!(verify(&Board::empty(b).unwrap(), &s), Ok(()));
+            let n = s.side();
+            let mut t = s.clone();
+            let last = n * n - 1;
+            t.set(last, s.cells()[last] % n as u8 + 1).unwrap();
+            assert!(!all_houses_full(&t, None), "box size {b}");
+            assert!(verify_complete(&t).is_err(), "box size {b}");
+        }
+    }
+
+    #[test]
+    fn a_changed_digit_is_reported_missing_from_the_row_it_left() {
+        // Houses are walked rows first, and only the changed cell's row, column and box break: the report is
+        // that row, lacking the digit that was overwritten.
+        for s in [SOLUTION.parse::<Board>().unwrap(), pattern_grid(2)] {
+            let n = s.side();
+            for cell in 0..s.cell_count() {
+                let old = s.cells()[cell];
+                for v in (1..=n as u8).filter(|&v| v != old) {
+                    let mut t = s.clone();
+                    t.set(cell, v).unwrap();
+                    assert_eq!(
+                        verify_complete(&t),
+                        Err(VerifyError::NotPermutation {
+                            house: House::Row(cell / n),
+                            missing: old
+                        }),
+                        "cell {cell} {old} -> {v}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_valid_grid_that_changes_any_number_of_givens_is_rejected() {
+        // Swapping the digits 1 and 2 everywhere gives another valid grid, which changes exactly the givens that
+        // hold a 1 or a 2: one, two, three ... of them, so no count of changed givens can cancel out.
+        let s: Board = SOLUTION.parse().unwrap();
+        let swapped: Vec<u8> = s
+            .cells()
+            .iter()
+            .map(|&v| match v {
+                1 => 2,
+                2 => 1,
+                v => v,
+            })
+            .collect();
+        let t = Board::from_cells(3, swapped).unwrap();
+        assert_eq!(verify_complete(&t), Ok(()));
+        let ones_and_twos: Vec<usize> = (0..81).filter(|&c| s.cells()[c] <= 2).collect();
+        for k in 1..=ones_and_twos.len() {
+            // The givens: every cell the swap keeps, plus the first k cells it changes.
+            let mut p = Board::empty(3).unwrap();
+            for c in 0..81 {
+                if s.cells()[c] > 2 || ones_and_twos[..k].contains(&c) {
+                    p.set(c, s.cells()[c]).unwrap();
+                }
+            }
+            let first = ones_and_twos[0];
+            assert_eq!(
+                verify(&p, &t),
+                Err(VerifyError::GivenChanged {
+                    cell: first,
+                    side: 9,
+                    given: s.cells()[first],
+                    found: t.cells()[first]
+                }),
+                "{k} givens changed"
+            );
+        }
+    }
+
+    #[test]
+    fn every_swap_of_two_different_digits_is_rejected_by_both_paths() {
+        // A swap keeps every house's digit count: inside a column and a box it breaks only two rows, inside a row
+        // and a box only two columns, so each kind of house must be checked on its own.
+        for text in [SOLUTION, "1234341221434321"] {
+            let s: Board = text.parse().unwrap();
+            let cells = s.cell_count();
+            for i in 0..cells {
+                for j in i + 1..cells {
+                    let (a, b) = (s.cells()[i], s.cells()[j]);
+                    if a == b {
+                        continue;
+                    }
+                    let mut t = s.clone();
+                    t.set(i, b).unwrap();
+                    t.set(j, a).unwrap();
+                    assert!(!all_houses_full(&t, None), "swap {i} {j}");
+                    assert!(verify_complete(&t).is_err(), "swap {i} {j}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_latin_square_that_is_not_a_sudoku_is_rejected_for_its_first_box() {
+        // Rows and columns are permutations, boxes are not: only the box check can see it.
+        for b in 2..=6 {
+            let n = b * b;
+            let cells = (0..n * n)
+                .map(|i| ((i / n + i % n) % n + 1) as u8)
+                .collect();
+            let t = Board::from_cells(b, cells).unwrap();
+            assert!(!all_houses_full(&t, None), "box size {b}");
+            assert!(
+                matches!(
+                    verify_complete(&t),
+                    Err(VerifyError::NotPermutation {
+                        house: House::Box(0),
+                        ..
+                    })
+                ),
+                "box size {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_error_message_names_the_cell_house_and_digits() {
+        let cases = [
+            (
+                VerifyError::SizeMismatch {
+                    puzzle: 9,
+                    solution: 16,
+                },
+                "size mismatch: puzzle is 9x9, solution 16x16",
+            ),
+            (
+                VerifyError::Empty { cell: 10, side: 9 },
+                "cell r2c2 is empty",
+            ),
+            (
+                VerifyError::GivenChanged {
+                    cell: 1,
+                    side: 9,
+                    given: 3,
+                    found: 4,
+                },
+                "cell r1c2 changes the given 3 to 4",
+            ),
+            (
+                VerifyError::NotPermutation {
+                    house: House::Box(2),
+                    missing: 7,
+                },
+                "box 3 lacks 7 (a digit repeats)",
+            ),
+        ];
+        for (err, text) in cases {
+            assert_eq!(err.to_string(), text);
+        }
+    }
+
     #[test]
     fn the_9x9_pass_agrees_with_the_generic_one_on_random_damage() {
         // Up to four random cells overwritten (swaps and repeats included), and relabelled valid grids.

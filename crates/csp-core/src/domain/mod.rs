@@ -309,6 +309,137 @@ mod tests {
         assert_eq!(d.nth(2), None);
     }
 
+    /// A representation that implements only the required methods, so the provided ones (which `u64`, `u128`
+    /// and [`WideDomain`] partly override with faster versions) are tested as a new representation would get them.
+    #[derive(Clone, Debug)]
+    struct Provided(Vec<u64>);
+
+    impl Domain for Provided {
+        type W = u64;
+        const MAX_WIDTH: usize = 1024;
+        fn full(width: usize) -> Self {
+            let mut words = vec![0; width.div_ceil(64).max(1)];
+            for i in 0..width {
+                words[i / 64] |= 1 << (i % 64);
+            }
+            Self(words)
+        }
+        fn slots(&self) -> usize {
+            self.0.len()
+        }
+        fn word(&self, s: usize) -> u64 {
+            self.0[s]
+        }
+        fn set_word(&mut self, s: usize, w: u64) {
+            self.0[s] = w;
+        }
+        fn view<T: PerRepresentation + ?Sized>(_: &T) -> &T::View<Self> {
+            unreachable!("no constraint is posted on the test representation")
+        }
+    }
+
+    /// Every query of `d` against the sorted positions `model` (positions below `width`).
+    fn check_against_model<D: Domain>(d: &D, model: &[usize], width: usize) {
+        assert_eq!(d.count() as usize, model.len(), "{model:?}");
+        assert_eq!(d.first(), model.first().copied(), "{model:?}");
+        assert_eq!(d.last(), model.last().copied(), "{model:?}");
+        assert_eq!(d.iter().collect::<Vec<_>>(), model);
+        let past = d.slots() * D::W::BITS as usize + 70;
+        for i in 0..past {
+            assert_eq!(d.contains(i), model.contains(&i), "contains({i}) {model:?}");
+            let next = model.iter().copied().find(|&p| p >= i);
+            assert_eq!(d.next_from(i), next, "next_from({i}) {model:?}");
+        }
+        for k in 0..=model.len() + 1 {
+            assert_eq!(d.nth(k as u32), model.get(k).copied(), "nth({k}) {model:?}");
+        }
+        assert!(model.iter().all(|&p| p < width));
+    }
+
+    /// Random subsets of `{0, .., width - 1}` built with `insert` from an empty domain, and the same subsets
+    /// carved out of the full domain with `set_word`, answer every query as the set of positions does.
+    fn random_subsets_match_a_set_model<D: Domain>(width: usize, seed: u64) {
+        let mut rng = crate::rng::Rng::new(seed);
+        for _ in 0..40 {
+            // Sparse, dense, empty and full sets, with the edges of words picked often.
+            let density = rng.below(5);
+            let mut model: Vec<usize> = (0..width)
+                .filter(|&p| match density {
+                    0 => false,
+                    1 => rng.below(8) == 0,
+                    2 => rng.below(2) == 0,
+                    3 => p % 64 == 0 || p % 64 == 63 || p + 1 == width || rng.below(16) == 0,
+                    _ => true,
+                })
+                .collect();
+            model.dedup();
+            let mut d = D::full(width);
+            check_against_model(&d, &(0..width).collect::<Vec<_>>(), width);
+            d.clear();
+            check_against_model(&d, &[], width);
+            for &p in &model {
+                d.insert(p);
+            }
+            check_against_model(&d, &model, width);
+            let mut carved = D::full(width);
+            for s in 0..carved.slots() {
+                carved.set_word(s, carved.word(s) & d.word(s));
+            }
+            check_against_model(&carved, &model, width);
+        }
+    }
+
+    #[test]
+    fn every_representation_matches_a_set_model_on_random_subsets() {
+        for (seed, width) in [1, 2, 9, 63, 64].into_iter().enumerate() {
+            random_subsets_match_a_set_model::<u64>(width, seed as u64);
+        }
+        for (seed, width) in [65, 100, 127, 128].into_iter().enumerate() {
+            random_subsets_match_a_set_model::<u128>(width, seed as u64);
+        }
+        for (seed, width) in [129, 191, 192, 300].into_iter().enumerate() {
+            random_subsets_match_a_set_model::<WideDomain>(width, seed as u64);
+        }
+        for (seed, width) in [1, 64, 65, 130, 200].into_iter().enumerate() {
+            random_subsets_match_a_set_model::<Provided>(width, seed as u64);
+        }
+    }
+
+    #[test]
+    fn word_operations_agree_with_their_definitions() {
+        fn check<W: Word + Into<u128>>() {
+            let bits = W::BITS;
+            assert!(W::ZERO.is_zero());
+            for i in 0..bits {
+                let b: u128 = W::bit(i).into();
+                assert_eq!(b, 1u128 << i);
+                assert!(!W::bit(i).is_zero());
+                assert_eq!(W::bit(i).count(), 1);
+                assert_eq!(W::bit(i).lowest(), i);
+                assert_eq!(W::bit(i).highest(), i);
+                assert!(W::bit(i).clear_lowest().is_zero());
+                let two = W::bit(i) | W::bit(bits - 1);
+                assert_eq!(two.highest(), bits - 1);
+                assert_eq!(two.lowest(), i);
+            }
+            for n in 0..=bits {
+                let m: u128 = W::low_mask(n).into();
+                let expected = if n == 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << n) - 1
+                };
+                assert_eq!(m, expected, "low_mask({n})");
+                assert_eq!(W::low_mask(n).count(), n);
+            }
+            assert_eq!(W::ZERO.lowest(), bits);
+            assert!(W::splat(false).is_zero());
+            assert_eq!(W::splat(true).count(), bits);
+        }
+        check::<u64>();
+        check::<u128>();
+    }
+
     #[test]
     fn every_representation_answers_the_same_queries() {
         exercise::<u64>(9);

@@ -299,6 +299,50 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(msg.contains("r2c2"), "{msg}");
 }
 
+#[test]
+fn every_input_error_message_names_what_is_wrong_and_where() {
+    // Cells off the diagonal (row != column), so a row computed from the wrong operation shows.
+    let mut givens = [0u8; 81];
+    givens[7] = 12;
+    assert_eq!(
+        solve9(&givens, 1, &Limits::none()).unwrap_err().to_string(),
+        "cell r1c8 holds 12, above the largest value 9"
+    );
+    let mut givens = [0u8; 256];
+    givens[38] = 17;
+    assert_eq!(
+        solve(4, &givens, 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "cell r3c7 holds 17, above the largest value 16"
+    );
+    assert_eq!(
+        solve(3, &[0; 80], 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "expected 81 cells, found 80"
+    );
+    // The shared input check (the 9x9 path above checks the length itself).
+    assert_eq!(
+        solve_generic(3, &[0; 80], 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "expected 81 cells, found 80"
+    );
+    assert_eq!(
+        solve(4, &[0; 255], 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "expected 256 cells, found 255"
+    );
+    assert_eq!(
+        solve(7, &[0; 2401], 1, &Limits::none())
+            .unwrap_err()
+            .to_string(),
+        "box size 7 is not supported (2..=6)"
+    );
+}
+
 /// A solved grid of box size n from the test grid generator ([`crate::fuzz_targets::random_solved_grid`]), seeded by
 /// `rng`.
 fn random_grid(n: usize, rng: &mut Rng) -> Vec<u8> {
