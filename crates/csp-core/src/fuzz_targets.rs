@@ -95,8 +95,10 @@ pub fn check_problem(
             found, expected,
             "case {case}: solution sets differ with {cfg:?}"
         );
-        // The lazy iterator resumes the same search: same solutions in the same order, same tree.
-        let mut it = solver.solutions_iter(assumptions);
+        // The lazy iterator resumes the same search: same solutions in the same order, same tree. A fresh solver,
+        // as the enumeration above had: learned state (dom/wdeg weights, restart schedules) would change the tree.
+        let mut fresh = Solver::new(p, cfg.clone());
+        let mut it = fresh.solutions_iter(assumptions);
         let lazy: Vec<Vec<i64>> = it.by_ref().map(|s| s.values().to_vec()).collect();
         assert_eq!(lazy, in_order, "case {case}: iterator order with {cfg:?}");
         assert_eq!(it.outcome(), Some(outcome), "case {case}: {cfg:?}");
