@@ -364,11 +364,11 @@ fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
         BaseType::Float | BaseType::SetOfInt => return Err(SET_REFUSED.into()),
     };
     r.map_err(|e| match e {
-        // The engine's domains are bitsets of at most MAX_DOMAIN_WIDTH values; interval (bounds) domains for wide
-        // ranges are being added to csp-core separately. Until then such a model is refused, naming the variable.
+        // Ranges past MAX_DOMAIN_WIDTH values become interval (bounds) domains; this is only reached past the
+        // widest interval csp-core takes.
         csp_core::ModelError::DomainTooWide { width, max, .. } => format!(
-            "variable `{}`: its domain has {width} values, more than csp-core's {max} (domains are bitsets; \
-             interval domains for wide ranges are not available yet): narrow its domain in the model",
+            "variable `{}`: its domain has {width} values, more than csp-core takes ({max}): narrow its domain in \
+             the model",
             d.name
         ),
         e => format!("variable `{}`: {e}", d.name),

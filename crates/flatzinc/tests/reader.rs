@@ -95,13 +95,20 @@ fn unbounded_variables_get_bounds_from_their_definition() {
 }
 
 #[test]
-fn domains_wider_than_the_engine_takes_are_refused_naming_the_variable() {
-    let e = err("var 0..100000: wide :: output_var;\nsolve satisfy;\n");
+fn domains_wider_than_a_bitset_are_solved_as_intervals() {
+    let src = "var 0..100000: wide :: output_var;\nconstraint int_lin_eq([1], [wide], 99999);\nsolve satisfy;\n";
+    let out = go(src, &Options::default()).expect("solves");
+    assert_eq!(out, "wide = 99999;\n----------\n");
+}
+
+#[test]
+fn a_constraint_that_needs_enumerable_domains_on_a_wide_variable_is_refused_at_its_line() {
+    let e = err(
+        "var 0..100000: wide :: output_var;\nvar 1..3: i :: output_var;\n\
+         constraint array_int_element(i, [1, 2, 3], wide);\nsolve satisfy;\n",
+    );
     assert!(
-        e.contains("line 1")
-            && e.contains("`wide`")
-            && e.contains("100001 values")
-            && e.contains("65536"),
+        e.contains("line 3") && e.contains("interval") && e.contains("65536"),
         "{e}"
     );
 }
