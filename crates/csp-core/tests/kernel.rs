@@ -68,28 +68,10 @@ fn random_group_model(g: &mut Gen) -> (Problem, Vec<Vec<i64>>, Vec<(VarId, i64)>
     (m.build().unwrap(), doms, assumptions)
 }
 
+/// The enumerated solutions (the shared oracle, [`csp_core::fuzz_targets::brute_force`]) that agree with
+/// `assumptions`.
 fn brute_force(p: &Problem, doms: &[Vec<i64>], assumptions: &[(VarId, i64)]) -> HashSet<Vec<i64>> {
-    let mut out = HashSet::new();
-    let mut cur = vec![0i64; doms.len()];
-    fn rec(
-        p: &Problem,
-        doms: &[Vec<i64>],
-        i: usize,
-        cur: &mut Vec<i64>,
-        out: &mut HashSet<Vec<i64>>,
-    ) {
-        if i == doms.len() {
-            if p.is_solution(cur) {
-                out.insert(cur.clone());
-            }
-            return;
-        }
-        for &v in &doms[i] {
-            cur[i] = v;
-            rec(p, doms, i + 1, cur, out);
-        }
-    }
-    rec(p, doms, 0, &mut cur, &mut out);
+    let mut out = csp_core::fuzz_targets::brute_force(p, doms);
     out.retain(|s| assumptions.iter().all(|&(x, v)| s[x.index()] == v));
     out
 }
