@@ -413,17 +413,10 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
     /// The limit checks behind [`Search::node`], out of the hot path.
     #[cold]
     fn check_limits(&self) -> Result<(), Stop> {
-        if let Some(max) = self.limits.nodes {
-            if self.stats.nodes >= max {
-                return Err(Stop::Limit(LimitKind::Nodes));
-            }
+        match super::limit_reached(self.limits, self.stats.nodes, self.start) {
+            Some(kind) => Err(Stop::Limit(kind)),
+            None => Ok(()),
         }
-        if let Some(start) = self.start {
-            if let Some(kind) = self.limits.exceeded(self.stats.nodes, start) {
-                return Err(Stop::Limit(kind));
-            }
-        }
-        Ok(())
     }
 
     /// Depth-first search below `board` (already at decision level `depth`).

@@ -107,17 +107,10 @@ struct Search<'a> {
 impl Search<'_> {
     fn node(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
-        if let Some(max) = self.limits.nodes {
-            if self.stats.nodes >= max {
-                return Err(Stop::Limit(LimitKind::Nodes));
-            }
+        match super::limit_reached(self.limits, self.stats.nodes, self.start) {
+            Some(kind) => Err(Stop::Limit(kind)),
+            None => Ok(()),
         }
-        if let Some(start) = self.start {
-            if let Some(kind) = self.limits.exceeded(self.stats.nodes, start) {
-                return Err(Stop::Limit(kind));
-            }
-        }
-        Ok(())
     }
 
     /// Naked and hidden singles to a fixpoint on the state of level `depth`.

@@ -35,7 +35,9 @@ mod tests;
 pub use band9::solve9;
 pub use generic::solve_generic;
 
-use csp_core::{Outcome, Stats};
+use std::time::Instant;
+
+use csp_core::{LimitKind, Limits, Outcome, Stats};
 
 /// What one solve found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +94,20 @@ impl std::fmt::Display for InputError {
             }
         }
     }
+}
+
+/// The resource limit a mask search has reached after `nodes` nodes, if any: the node limit, then (only when
+/// `start` is set, i.e. a time limit or cancel flag made the solver read the clock) [`Limits::exceeded`]. Shared
+/// by the 9x9 and the generic search so both stop alike.
+pub(crate) fn limit_reached(
+    limits: &Limits,
+    nodes: u64,
+    start: Option<Instant>,
+) -> Option<LimitKind> {
+    if limits.nodes.is_some_and(|max| nodes >= max) {
+        return Some(LimitKind::Nodes);
+    }
+    start.and_then(|start| limits.exceeded(nodes, start))
 }
 
 impl std::error::Error for InputError {}
