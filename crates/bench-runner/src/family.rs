@@ -7,7 +7,7 @@
 
 use std::io::BufRead;
 
-use csp_core::{Limits, Stats};
+use csp_core::{Limits, Outcome, Stats};
 
 /// One dataset entry as read: its 1-based line and either a puzzle or the reason it could not be read.
 pub struct Record<P, S> {
@@ -43,6 +43,18 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The one mapping from how a search ended: `counting` says the run asked for up to two solutions, so a solved
+    /// search that found `count >= 2` is [`Verdict::Multiple`]. A stopped search is [`Verdict::Limit`], whatever
+    /// stopped it.
+    pub fn of(outcome: Outcome, counting: bool, count: u64) -> Verdict {
+        match outcome {
+            Outcome::Solved if counting && count >= 2 => Verdict::Multiple,
+            Outcome::Solved => Verdict::Solved,
+            Outcome::Unsatisfiable => Verdict::Unsatisfiable,
+            Outcome::Limit(_) => Verdict::Limit,
+        }
+    }
+
     /// Lower-case name used in per-puzzle rows and messages.
     pub fn name(self) -> &'static str {
         match self {

@@ -134,12 +134,7 @@ impl Family for PuzzlesFamily {
             }
         };
         let count = r.count.unwrap_or(u64::from(r.answer_text.is_some()));
-        let verdict = match r.outcome {
-            Outcome::Solved if matches!(mode, Mode::Count(_)) && count >= 2 => Verdict::Multiple,
-            Outcome::Solved => Verdict::Solved,
-            Outcome::Unsatisfiable => Verdict::Unsatisfiable,
-            Outcome::Limit(_) => Verdict::Limit,
-        };
+        let verdict = Verdict::of(r.outcome, matches!(mode, Mode::Count(_)), count);
         let solution = r.answer_text.map(|text| PuzzleAnswer {
             text,
             verified: r.verified.unwrap_or(Ok(())).map_err(|e| e.to_string()),

@@ -60,14 +60,7 @@ impl Family for SudokuFamily {
         request: &Self::Request,
     ) -> Answer<Self::Solution> {
         let report = solver.solve.solve(puzzle, request);
-        let verdict = match report.status {
-            sudoku::Status::Solved if request.solution_limit >= 2 && report.count >= 2 => {
-                Verdict::Multiple
-            }
-            sudoku::Status::Solved => Verdict::Solved,
-            sudoku::Status::Unsatisfiable => Verdict::Unsatisfiable,
-            sudoku::Status::Limit => Verdict::Limit,
-        };
+        let verdict = Verdict::of(report.status, request.solution_limit >= 2, report.count);
         let cancelled = verdict == Verdict::Limit && crate::run::cancel_raised(&request.limits);
         Answer {
             verdict,

@@ -88,12 +88,25 @@ pub enum Outcome {
     Limit(LimitKind),
 }
 
+impl Outcome {
+    /// The outcome's word, the one every front end prints: `solved`, `unsatisfiable` or `limit` (whatever limit
+    /// stopped the search: a stopped search proves nothing, so the kind is detail, not status).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::Unsatisfiable => "unsatisfiable",
+            Outcome::Limit(_) => "limit",
+        }
+    }
+
+    /// Whether a limit (nodes, time or cancel) stopped the search.
+    pub fn is_limit(self) -> bool {
+        matches!(self, Outcome::Limit(_))
+    }
+}
+
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Outcome::Solved => f.write_str("solved"),
-            Outcome::Unsatisfiable => f.write_str("unsatisfiable"),
-            Outcome::Limit(_) => f.write_str("limit"),
-        }
+        f.write_str(self.as_str())
     }
 }

@@ -90,6 +90,25 @@ pub enum OptOutcome {
     Unknown,
 }
 
+impl OptOutcome {
+    /// The outcome's word: `optimal`, `feasible`, `unsatisfiable` or `unknown` (MiniZinc's vocabulary for the
+    /// same four cases).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OptOutcome::Optimal => "optimal",
+            OptOutcome::Feasible => "feasible",
+            OptOutcome::Unsatisfiable => "unsatisfiable",
+            OptOutcome::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for OptOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Result of [`Solver::optimize`].
 #[derive(Clone, Debug)]
 pub struct OptimizeResult {

@@ -24,7 +24,7 @@ use csp_core::Limits;
 use sudoku::board::box_size_for_cells;
 use sudoku::generate::{default_node_limit, Rater};
 use sudoku::per_thread::PerThread;
-use sudoku::{registry, verify, Board, Request, Solve, SolverInfo, Status};
+use sudoku::{registry, verify, Board, Outcome, Request, Solve, SolverInfo};
 
 use crate::pool;
 
@@ -158,7 +158,7 @@ fn solve_row(
     *out.nodes = report.stats.nodes;
     *out.guesses = report.stats.guesses;
     match (report.status, report.solution) {
-        (Status::Solved, Some(solution)) => match verify::verify(&board, &solution) {
+        (Outcome::Solved, Some(solution)) => match verify::verify(&board, &solution) {
             Ok(()) => {
                 out.solution.copy_from_slice(solution.cells());
                 *out.status = SOLVED;
@@ -172,18 +172,18 @@ fn solve_row(
                 ))
             }
         },
-        (Status::Solved, None) => {
+        (Outcome::Solved, None) => {
             *out.status = ERROR;
             Some(format!(
                 "solver `{}` reported solved without a solution",
                 info.name
             ))
         }
-        (Status::Unsatisfiable, _) => {
+        (Outcome::Unsatisfiable, _) => {
             *out.status = UNSATISFIABLE;
             None
         }
-        (Status::Limit, _) => {
+        (Outcome::Limit(_), _) => {
             *out.status = LIMIT;
             None
         }
@@ -402,9 +402,9 @@ fn rate<'py>(
                     match rated {
                         Some(Ok((rating, report))) => {
                             let status = match report.status {
-                                Status::Solved => SOLVED,
-                                Status::Unsatisfiable => UNSATISFIABLE,
-                                Status::Limit => LIMIT,
+                                Outcome::Solved => SOLVED,
+                                Outcome::Unsatisfiable => UNSATISFIABLE,
+                                Outcome::Limit(_) => LIMIT,
                             };
                             (
                                 rating.guesses,

@@ -42,7 +42,6 @@ mod results;
 
 use options::Options;
 use post::{apply, Post, Terms};
-use results::{opt_word, status_word};
 pub(crate) use results::{SearchResult, Solution, Solutions};
 
 /// Registers this module's classes.
@@ -331,7 +330,7 @@ impl Model {
             None => (None, None),
         };
         Ok(SearchResult {
-            status: opt_word(optimum.outcome),
+            status: optimum.outcome.as_str(),
             count: u64::from(solution.is_some()),
             solution,
             objective,
@@ -956,12 +955,7 @@ impl Model {
                 r.stats,
             )
         })?;
-        Ok(self.result(
-            status_word(outcome),
-            u64::from(values.is_some()),
-            values,
-            stats,
-        ))
+        Ok(self.result(outcome.as_str(), u64::from(values.is_some()), values, stats))
     }
 
     /// Counts solutions, up to `limit` when given.
@@ -979,7 +973,7 @@ impl Model {
             let first = r.first.map(|s| pick(s.values(), &vars[..n]));
             (r.outcome, r.count, first, r.stats)
         })?;
-        Ok(self.result(status_word(outcome), count, first, stats))
+        Ok(self.result(outcome.as_str(), count, first, stats))
     }
 
     /// A lazy iterator over every solution: the search runs on its own thread, one solution ahead of the

@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use sudoku::{find, verify, Board, Report, Request, Solve, Status};
+use sudoku::{find, verify, Board, Outcome, Report, Request, Solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -75,7 +75,7 @@ fn main() {
                 .iter()
                 .zip(&puzzles)
                 .filter(|(r, p)| {
-                    r.status == Status::Solved
+                    r.status == Outcome::Solved
                         && r.solution
                             .as_ref()
                             .is_some_and(|s| verify::verify(p, s).is_ok())

@@ -28,8 +28,9 @@ use crate::board::{Board, MAX_BOX, MIN_BOX};
 use crate::format::{Entry, EntryStatus, OutputFormat};
 use crate::parse::{parse_puzzle, ParseErrorKind, Reader, ReaderOptions, Record};
 use crate::registry::registry;
-use crate::solver::{Report, Request, Solve, SolverInfo, Status};
+use crate::solver::{Report, Request, Solve, SolverInfo};
 use crate::verify;
+use csp_core::Outcome;
 
 /// Nodes each solver may spend on one fuzzed board of `box_size` before it must answer `limit`: the cap of the
 /// propagating solvers, then that of the propagation-free [`BASELINES`]; `None` above 16x16, where `solve_verify`
@@ -360,7 +361,7 @@ impl CrossCheck {
         let fast = crate::generate::solve_cells(board.box_size(), board.cells(), 2, &limits)
             .map_err(|e| format!("fast rejected a valid board: {e}"))?;
         let fast_report = Report {
-            status: fast.outcome.into(),
+            status: fast.outcome,
             solution: match fast.solution {
                 Some(cells) => Some(
                     Board::from_cells(board.box_size(), cells)
@@ -436,24 +437,24 @@ fn check_report(
             .map_err(|e| format!("{name} returned a wrong solution {solution:?}: {e}"))?;
     }
     match report.status {
-        Status::Solved if report.solution.is_none() => {
+        Outcome::Solved if report.solution.is_none() => {
             Err(format!("{name} says solved without a solution"))
         }
-        Status::Solved if !(1..=2).contains(&report.count) => Err(format!(
+        Outcome::Solved if !(1..=2).contains(&report.count) => Err(format!(
             "{name} says solved with count {} (limit 2)",
             report.count
         )),
-        Status::Solved => Ok(Some((report.count, report.solution))),
-        Status::Unsatisfiable if report.count != 0 || report.solution.is_some() => Err(format!(
+        Outcome::Solved => Ok(Some((report.count, report.solution))),
+        Outcome::Unsatisfiable if report.count != 0 || report.solution.is_some() => Err(format!(
             "{name} says unsatisfiable after finding {} solutions",
             report.count
         )),
-        Status::Unsatisfiable => Ok(Some((0, None))),
-        Status::Limit if report.count > 2 => Err(format!(
+        Outcome::Unsatisfiable => Ok(Some((0, None))),
+        Outcome::Limit(_) if report.count > 2 => Err(format!(
             "{name} stopped with count {} above the limit 2",
             report.count
         )),
-        Status::Limit => Ok(None),
+        Outcome::Limit(_) => Ok(None),
     }
 }
 

@@ -15,7 +15,8 @@ use std::fmt;
 
 use crate::board::{Board, Clash};
 use crate::registry;
-use crate::solver::{Request, Status};
+use crate::solver::Request;
+use csp_core::Outcome;
 
 /// Why a LeetCode-style board could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,7 +113,7 @@ pub fn try_solve_sudoku(board: &mut [Vec<char>]) -> Result<(), SudokuError> {
     let info = registry::find(registry::DEFAULT_SOLVER).unwrap_or(&crate::solvers::table::INFO);
     let report = (info.make)().solve(&puzzle, &Request::first());
     match (report.status, report.solution) {
-        (Status::Solved, Some(solution)) => {
+        (Outcome::Solved, Some(solution)) => {
             for (line, values) in board.iter_mut().zip(solution.cells().chunks(9)) {
                 for (ch, &v) in line.iter_mut().zip(values) {
                     *ch = char::from(b'0' + v);

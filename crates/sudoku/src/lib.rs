@@ -19,14 +19,14 @@
 //! Adding a solver: one file under `solvers/` exporting a [`SolverInfo`], and one line in `registry.rs`.
 //!
 //! ```
-//! use sudoku::{registry, verify, Board, Request, Status};
+//! use sudoku::{registry, verify, Board, Outcome, Request};
 //! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 //!     .parse()
 //!     .expect("a valid 9x9 line");
 //! for info in registry() {
 //!     let mut solver = (info.make)();
 //!     let report = solver.solve(&puzzle, &Request::count_up_to(2));
-//!     assert_eq!((report.status, report.count), (Status::Solved, 1), "{} proves uniqueness", info.name);
+//!     assert_eq!((report.status, report.count), (Outcome::Solved, 1), "{} proves uniqueness", info.name);
 //!     let solution = report.solution.expect("a solved report carries its solution");
 //!     assert!(verify::verify(&puzzle, &solution).is_ok());
 //! }
@@ -49,9 +49,10 @@ pub mod solvers;
 pub mod verify;
 
 pub use board::{Board, House};
+pub use csp_core::{LimitKind, Outcome};
 pub use leetcode::{solve_sudoku, try_solve_sudoku};
 pub use registry::{find, registry};
-pub use solver::{Report, Request, Solve, SolverInfo, Status};
+pub use solver::{Report, Request, Solve, SolverInfo};
 
 /// The workspace README's Rust blocks, compiled and run by `cargo test --doc -p sudoku`, so every path the README
 /// shows (`sudoku::solve_sudoku`, `sudoku::try_solve_sudoku`, ...) keeps compiling.

@@ -1,5 +1,5 @@
 //! What a Sudoku solver is: the one signature every solver implements ([`Solve`]), what it is asked
-//! ([`Request`]) and what it answers ([`Report`], [`Status`]), and its registry entry ([`SolverInfo`]).
+//! ([`Request`]) and what it answers ([`Report`], with csp-core's [`Outcome`] as its status), and its registry entry ([`SolverInfo`]).
 //!
 //! The solvers themselves live under `solvers/`, the list of them in [`registry`](mod@crate::registry). Solvers
 //! are not global objects: [`SolverInfo::make`] builds an instance that owns its scratch buffers, one per thread
@@ -47,46 +47,14 @@ impl Request {
     }
 }
 
-/// How a solve ended. Puzzles that are not valid input are rejected before solving, so there is no `Invalid`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// At least one solution found and the count is exact up to the solution limit.
-    Solved,
-    /// The search proved there is no solution (clashing givens included).
-    Unsatisfiable,
-    /// A node/time limit or a cancel stopped the search: nothing is proved. Never reported as unsatisfiable.
-    /// `count` and `solution` hold what was found before the stop.
-    Limit,
-}
-
-/// The one mapping from the engine's outcome to a Sudoku status: a stopped search proves nothing, whatever
-/// stopped it.
-impl From<Outcome> for Status {
-    fn from(outcome: Outcome) -> Status {
-        match outcome {
-            Outcome::Solved => Status::Solved,
-            Outcome::Unsatisfiable => Status::Unsatisfiable,
-            Outcome::Limit(_) => Status::Limit,
-        }
-    }
-}
-
-impl Status {
-    /// Lower-case name: `solved`, `unsatisfiable`, `limit`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Limit => "limit",
-        }
-    }
-}
-
 /// The result of one solve.
 #[derive(Clone, Debug)]
 pub struct Report {
-    /// How the solve ended.
-    pub status: Status,
+    /// How the solve ended: the engine's own [`Outcome`], for every solver. Puzzles that are not valid input
+    /// are rejected before solving, so there is no "invalid" here; clashing givens are
+    /// [`Outcome::Unsatisfiable`]. A node/time limit or a cancel gives [`Outcome::Limit`] with its kind, never
+    /// unsatisfiable; `count` and `solution` then hold what was found before the stop.
+    pub status: Outcome,
     /// The first solution found, if any.
     pub solution: Option<Board>,
     /// Solutions found, at most the solution limit.

@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use csp_core::Limits;
-use sudoku::{find, Board, Request, Status};
+use sudoku::{find, Board, Outcome, Request};
 
 /// A file under `datasets/`.
 fn dataset(relative: &str) -> PathBuf {
@@ -357,7 +357,7 @@ fn py_holes(rng: &mut PyRandom, cells: &[u8], k: usize) -> Vec<u8> {
 /// What `sudoku solve --count --node-limit 2000000 -j 1` said of a puzzle when the files were made, with `table`
 /// (the DFS with used-tables, then the default solver): status, solutions (up to 2), solution. Which puzzles
 /// were kept depends on where that search stopped, so the files are reproduced with that solver.
-fn count(line: &str) -> (Status, u64, String) {
+fn count(line: &str) -> (Outcome, u64, String) {
     let board: Board = line.parse().unwrap();
     let mut solver = (find("table").unwrap().make)();
     let req = Request::count_up_to(2).with_limits(Limits::none().with_nodes(2_000_000));
@@ -382,11 +382,11 @@ fn py_make(
         let p = py_line(&py_holes(rng, &solved, k));
         let m = py_line(&py_holes(rng, &solved, multi_holes));
         let (status, found, solution) = count(&p);
-        if status == Status::Solved && found == 1 && unique.len() < n_unique {
+        if status == Outcome::Solved && found == 1 && unique.len() < n_unique {
             unique.push((p, solution));
         }
         let (status, found, _) = count(&m);
-        if status == Status::Solved && found == 2 && multi.len() < n_multi {
+        if status == Outcome::Solved && found == 2 && multi.len() < n_multi {
             multi.push(m);
         }
     }
@@ -416,7 +416,7 @@ fn py_make(
             }
         }
         let z = String::from_utf8(cells).unwrap();
-        assert_eq!(count(&z).0, Status::Unsatisfiable, "{z}");
+        assert_eq!(count(&z).0, Outcome::Unsatisfiable, "{z}");
         zero.push(z);
     }
     unique

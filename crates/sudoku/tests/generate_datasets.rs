@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 use sudoku::generate::Rater;
 use sudoku::parse::Reader;
-use sudoku::Status;
+use sudoku::Outcome;
 use sudoku::{verify, Board};
 
 fn datasets() -> PathBuf {
@@ -43,7 +43,7 @@ fn assert_unique(file: &str, board: &Board, fast: &mut Rater, csp: &mut Rater) {
     for (name, r) in [(fast.name, &a), (csp.name, &b)] {
         assert_eq!(
             (r.status, r.count),
-            (Status::Solved, 1),
+            (Outcome::Solved, 1),
             "{file}: {name} on {}",
             board.to_line()
         );

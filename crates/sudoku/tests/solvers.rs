@@ -5,7 +5,7 @@
 mod common;
 
 use csp_core::Limits;
-use sudoku::{registry, Request, SolverInfo, Status};
+use sudoku::{registry, Outcome, Request, SolverInfo};
 use sudoku::{verify, Board};
 
 use common::expected;
@@ -53,7 +53,7 @@ fn every_solver_counts_as_expected_on_the_settled_sets() {
                 let req = Request::count_up_to(2)
                     .with_limits(Limits::none().with_nodes(budget(info, false)));
                 let r = solver.solve(&e.puzzle, &req);
-                if r.status == Status::Limit {
+                if r.status.is_limit() {
                     assert!(
                         MAY_STOP.contains(&info.name),
                         "{at}: only check-only searches may stop"
@@ -66,9 +66,9 @@ fn every_solver_counts_as_expected_on_the_settled_sets() {
                 }
                 assert_eq!(r.count, e.count, "{at}: solution count");
                 let want = if e.count == 0 {
-                    Status::Unsatisfiable
+                    Outcome::Unsatisfiable
                 } else {
-                    Status::Solved
+                    Outcome::Solved
                 };
                 assert_eq!(r.status, want, "{at}: status");
                 assert_eq!(r.stats.solutions, r.count, "{at}: stats.solutions");
@@ -101,14 +101,14 @@ fn first_solution_mode_returns_a_verified_solution_or_proves_none() {
                     Request::first().with_limits(Limits::none().with_nodes(budget(info, false)));
                 let r = solver.solve(&e.puzzle, &req);
                 match r.status {
-                    Status::Limit => {
+                    Outcome::Limit(_) => {
                         assert!(
                             MAY_STOP.contains(&info.name),
                             "{at}: only check-only searches may stop"
                         )
                     }
-                    Status::Unsatisfiable => assert_eq!(e.count, 0, "{at}"),
-                    Status::Solved => {
+                    Outcome::Unsatisfiable => assert_eq!(e.count, 0, "{at}"),
+                    Outcome::Solved => {
                         assert_eq!(r.count, 1, "{at}: first-solution mode stops at one");
                         assert!(e.count >= 1, "{at}");
                         check_solution(&at, &e.puzzle, r.solution.as_ref().unwrap());
@@ -131,9 +131,9 @@ fn hard_sets_are_solved_or_honestly_limited_never_wrong() {
                     Request::first().with_limits(Limits::none().with_nodes(budget(info, true)));
                 let r = solver.solve(&e.puzzle, &req);
                 match r.status {
-                    Status::Limit => assert!(r.solution.is_none(), "{at}"),
-                    Status::Unsatisfiable => panic!("{at}: every puzzle here has a solution"),
-                    Status::Solved => {
+                    Outcome::Limit(_) => assert!(r.solution.is_none(), "{at}"),
+                    Outcome::Unsatisfiable => panic!("{at}: every puzzle here has a solution"),
+                    Outcome::Solved => {
                         let s = r.solution.as_ref().unwrap();
                         check_solution(&at, &e.puzzle, s);
                         assert_eq!(Some(s), e.solution.as_ref(), "{at}: the unique solution");
@@ -157,7 +157,7 @@ fn the_puzzle_built_against_brute_force_stops_dfs_at_its_limit() {
         let info = sudoku::find(name).unwrap();
         let req = Request::first().with_limits(Limits::none().with_nodes(100_000));
         let r = (info.make)().solve(&wiki.puzzle, &req);
-        assert_eq!(r.status, Status::Limit, "{name}");
+        assert!(r.status.is_limit(), "{name}");
         assert_eq!(r.stats.nodes, 100_000, "{name}");
     }
 }
@@ -171,7 +171,7 @@ fn famous_puzzles_are_solved_by_table_dfs_within_three_million_nodes() {
     for e in &famous[..famous.len() - 1] {
         let req = Request::first().with_limits(Limits::none().with_nodes(3_000_000));
         let r = solver.solve(&e.puzzle, &req);
-        assert_eq!(r.status, Status::Solved, "famous.txt:{}", e.line);
+        assert_eq!(r.status, Outcome::Solved, "famous.txt:{}", e.line);
         assert_eq!(r.solution, e.solution, "famous.txt:{}", e.line);
     }
 }

@@ -10,28 +10,9 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use csp_core::{LimitKind, OptOutcome, Outcome, Stats};
+use csp_core::{LimitKind, Outcome, Stats};
 
 use super::IntVar;
-
-/// The status word of an engine outcome (`solved`, `unsatisfiable`, `limit`).
-pub(super) fn status_word(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Solved => "solved",
-        Outcome::Unsatisfiable => "unsatisfiable",
-        Outcome::Limit(_) => "limit",
-    }
-}
-
-/// The status word of an optimisation (`optimal`, `feasible`, `unsatisfiable`, `unknown`).
-pub(super) fn opt_word(outcome: OptOutcome) -> &'static str {
-    match outcome {
-        OptOutcome::Optimal => "optimal",
-        OptOutcome::Feasible => "feasible",
-        OptOutcome::Unsatisfiable => "unsatisfiable",
-        OptOutcome::Unknown => "unknown",
-    }
-}
 
 /// Statistics as a dict: nodes, guesses, fails, propagations, max_depth, restarts, solutions, time (seconds).
 fn stats_dict<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>> {
@@ -255,7 +236,7 @@ impl Solutions {
             .as_ref()
             .map(|(o, _)| match o {
                 Outcome::Limit(LimitKind::Cancelled) => "limit",
-                o => status_word(*o),
+                o => o.as_str(),
             }))
     }
 

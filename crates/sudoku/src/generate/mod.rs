@@ -38,8 +38,8 @@ use rayon::prelude::*;
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
 use crate::shard::Shard;
-use crate::solver::Status;
 use crate::verify;
+use csp_core::Outcome;
 use dig::Dug;
 use fill::Filler;
 
@@ -344,7 +344,7 @@ impl Generator {
         let (rating, report) = self.rater.rate(&puzzle, self.options.node_limit);
         let name = self.rater.name;
         match report.status {
-            Status::Solved if report.count != 1 => {
+            Outcome::Solved if report.count != 1 => {
                 return Err(internal(
                     format!(
                         "`fast` proved the puzzle unique, `{name}` found {} solutions",
@@ -353,7 +353,7 @@ impl Generator {
                     puzzle.to_line(),
                 ))
             }
-            Status::Solved if report.solution.as_ref() != Some(&solution) => {
+            Outcome::Solved if report.solution.as_ref() != Some(&solution) => {
                 return Err(internal(
                     format!(
                         "`{name}` found a solution other than the grid the puzzle was dug from"
@@ -361,14 +361,14 @@ impl Generator {
                     puzzle.to_line(),
                 ))
             }
-            Status::Unsatisfiable => {
+            Outcome::Unsatisfiable => {
                 return Err(internal(
                     format!("`{name}` found no solution to a puzzle dug from a valid grid"),
                     puzzle.to_line(),
                 ))
             }
             // A rating stopped by the node limit is a lower bound; the puzzle is still proven unique by `fast`.
-            Status::Solved | Status::Limit => {}
+            Outcome::Solved | Outcome::Limit(_) => {}
         }
         let below = self
             .options

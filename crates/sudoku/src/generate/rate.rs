@@ -12,7 +12,7 @@ use csp_core::Limits;
 
 use crate::board::Board;
 use crate::registry;
-use crate::solver::{Report, Request, Solve, Status};
+use crate::solver::{Report, Request, Solve};
 
 /// Raters tried in order when none is named.
 pub const PREFERRED_RATERS: [&str; 2] = ["csp-mrv-singles", "fast"];
@@ -76,7 +76,7 @@ impl Rater {
         let rating = Rating {
             guesses: report.stats.guesses,
             nodes: report.stats.nodes,
-            complete: report.status != Status::Limit,
+            complete: !report.status.is_limit(),
         };
         (rating, report)
     }

@@ -5,13 +5,11 @@
 
 use std::time::Instant;
 
-use csp_core::Stats;
-
 use super::csp::presets::MRV_SINGLES;
 use super::csp::CspSolver;
 use crate::board::{Board, Cells};
 use crate::masks::{solve9, InputError};
-use crate::solver::{Report, Request, Solve, SolverInfo, Status};
+use crate::solver::{Report, Request, Solve, SolverInfo};
 
 /// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
 pub const INFO: SolverInfo = SolverInfo {
@@ -48,7 +46,7 @@ impl Solve for FastSolver {
             .and_then(|cells| solve9(cells, limit, &req.limits));
         let mut report = match result {
             Ok(r) => Report {
-                status: r.outcome.into(),
+                status: r.outcome,
                 // Inline cells, and solve9's solutions hold 1..=9 only: no allocation, no second check.
                 solution: r
                     .solution
@@ -56,14 +54,14 @@ impl Solve for FastSolver {
                 count: r.count,
                 stats: r.stats,
             },
-            // A `Board` upholds the size and value invariants, so this cannot happen; if it did, claiming
-            // unsatisfiable would be a lie, and "nothing proved" is the honest answer.
-            Err(_) => Report {
-                status: Status::Limit,
-                solution: None,
-                count: 0,
-                stats: Stats::default(),
-            },
+            // A `Board` of box size 3 always has 81 cells in 1..=9, so this cannot happen; if it did, the engine
+            // answers instead (claiming unsatisfiable, or inventing a limit, would both be lies).
+            Err(_) => {
+                return self
+                    .kernel
+                    .get_or_insert_with(|| CspSolver::new(&MRV_SINGLES))
+                    .solve(board, req)
+            }
         };
         report.stats.time = start.elapsed();
         report

@@ -15,14 +15,14 @@ pub mod table;
 
 use std::time::Instant;
 
-use csp_core::Stats;
+use csp_core::{LimitKind, Outcome, Stats};
 
 use crate::board::Board;
-use crate::solver::{Report, Status};
+use crate::solver::Report;
 
-/// Builds the report of a finished or stopped search.
+/// Builds the report of a finished search, or of one `stopped` by that limit.
 pub(crate) fn report(
-    stopped: bool,
+    stopped: Option<LimitKind>,
     count: u64,
     solution: Option<Board>,
     mut stats: Stats,
@@ -30,12 +30,12 @@ pub(crate) fn report(
 ) -> Report {
     stats.solutions = count;
     stats.time = start.elapsed();
-    let status = if stopped {
-        Status::Limit
+    let status = if let Some(kind) = stopped {
+        Outcome::Limit(kind)
     } else if count > 0 {
-        Status::Solved
+        Outcome::Solved
     } else {
-        Status::Unsatisfiable
+        Outcome::Unsatisfiable
     };
     Report {
         status,
@@ -50,9 +50,10 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use csp_core::Limits;
 
-    use crate::solver::{Request, Status};
+    use crate::solver::Request;
     use crate::solvers::{naive::NaiveSolver, table::TableSolver};
     use crate::{verify, Board, Solve};
+    use csp_core::Outcome;
 
     const LEET: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -62,8 +63,8 @@ mod tests {
         let board: Board = LEET.parse().unwrap();
         let a = NaiveSolver::default().solve(&board, &Request::count_up_to(2));
         let b = TableSolver::default().solve(&board, &Request::count_up_to(2));
-        assert_eq!((a.status, a.count), (Status::Solved, 1));
-        assert_eq!((b.status, b.count), (Status::Solved, 1));
+        assert_eq!((a.status, a.count), (Outcome::Solved, 1));
+        assert_eq!((b.status, b.count), (Outcome::Solved, 1));
         assert_eq!(a.solution, b.solution);
         verify::verify(&board, a.solution.as_ref().unwrap()).unwrap();
         assert_eq!(a.stats.nodes, b.stats.nodes);
@@ -80,7 +81,7 @@ mod tests {
             &mut TableSolver::default(),
         ] {
             let r = solver.solve(&board, &Request::count_up_to(1000));
-            assert_eq!((r.status, r.count), (Status::Solved, 288));
+            assert_eq!((r.status, r.count), (Outcome::Solved, 288));
         }
     }
 
@@ -93,7 +94,7 @@ mod tests {
             &mut TableSolver::default(),
         ] {
             let r = solver.solve(&board, &req);
-            assert_eq!(r.status, Status::Limit);
+            assert!(r.status.is_limit());
             assert_eq!(r.stats.nodes, 500);
         }
     }
@@ -111,7 +112,7 @@ mod tests {
             let r = solver.solve(&board, &Request::first());
             assert_eq!(
                 (r.status, r.count, r.stats.nodes),
-                (Status::Unsatisfiable, 0, 0)
+                (Outcome::Unsatisfiable, 0, 0)
             );
         }
     }
@@ -123,7 +124,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let r = TableSolver::default().solve(&board, &Request::count_up_to(2));
-        assert_eq!((r.status, r.count), (Status::Solved, 1));
+        assert_eq!((r.status, r.count), (Outcome::Solved, 1));
         assert_eq!(r.solution.unwrap(), board);
     }
 }

@@ -75,7 +75,7 @@ impl Solve for NaiveSolver {
         let start = Instant::now();
         let mut stats = Stats::default();
         if board.find_clash().is_some() {
-            return report(false, 0, None, stats, start);
+            return report(None, 0, None, stats, start);
         }
         let n = board.side();
         let b = board.box_size();
@@ -93,7 +93,7 @@ impl Solve for NaiveSolver {
         );
         let depth = self.empties.len();
         if depth == 0 {
-            return report(false, 1, Some(board.clone()), stats, start);
+            return report(None, 1, Some(board.clone()), stats, start);
         }
         let limit = req.effective_limit();
         let mut count = 0u64;
@@ -120,15 +120,15 @@ impl Solve for NaiveSolver {
                 self.grid[cell] = 0;
                 stats.fails += 1;
                 if k == 0 {
-                    return report(false, count, solution, stats, start);
+                    return report(None, count, solution, stats, start);
                 }
                 k -= 1;
                 continue;
             }
             stats.nodes += 1;
             stats.max_depth = stats.max_depth.max(k as u64 + 1);
-            if req.limits.exceeded(stats.nodes, start).is_some() {
-                return report(true, count, solution, stats, start);
+            if let Some(kind) = req.limits.exceeded(stats.nodes, start) {
+                return report(Some(kind), count, solution, stats, start);
             }
             if k + 1 == depth {
                 count += 1;
@@ -136,7 +136,7 @@ impl Solve for NaiveSolver {
                     solution = Board::from_cells(b, self.grid.clone()).ok();
                 }
                 if count >= limit {
-                    return report(false, count, solution, stats, start);
+                    return report(None, count, solution, stats, start);
                 }
                 continue; // try the last cell's next digit
             }

@@ -95,7 +95,7 @@ impl Solve for TableSolver {
         let start = Instant::now();
         let mut stats = Stats::default();
         if !self.load(board) {
-            return report(false, 0, None, stats, start);
+            return report(None, 0, None, stats, start);
         }
         let n = board.side();
         let full = (1u64 << n) - 1; // n <= 36
@@ -104,7 +104,7 @@ impl Solve for TableSolver {
         let mut count = 0u64;
         let mut solution = None;
         if depth == 0 {
-            return report(false, 1, Some(board.clone()), stats, start);
+            return report(None, 1, Some(board.clone()), stats, start);
         }
 
         // Invariant: cells empties[..k] hold placed digits, recorded in the tables; untried[k] is current.
@@ -119,7 +119,7 @@ impl Solve for TableSolver {
                 // This cell has no digit left: undo the previous cell's digit and resume there.
                 stats.fails += 1;
                 if k == 0 {
-                    return report(false, count, solution, stats, start);
+                    return report(None, count, solution, stats, start);
                 }
                 k -= 1;
                 let cell = self.empties[k];
@@ -135,8 +135,8 @@ impl Solve for TableSolver {
             self.toggle(k, bit);
             stats.nodes += 1;
             stats.max_depth = stats.max_depth.max(k as u64 + 1);
-            if req.limits.exceeded(stats.nodes, start).is_some() {
-                return report(true, count, solution, stats, start);
+            if let Some(kind) = req.limits.exceeded(stats.nodes, start) {
+                return report(Some(kind), count, solution, stats, start);
             }
             if k + 1 == depth {
                 count += 1;
@@ -144,7 +144,7 @@ impl Solve for TableSolver {
                     solution = Board::from_cells(board.box_size(), self.grid.clone()).ok();
                 }
                 if count >= limit {
-                    return report(false, count, solution, stats, start);
+                    return report(None, count, solution, stats, start);
                 }
                 // Take the digit back and try the cell's next one.
                 self.toggle(k, bit);

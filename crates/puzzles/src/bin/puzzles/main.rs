@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, ValueEnum};
-use csp_core::{Limits, Outcome, SearchConfig};
+use csp_core::{Limits, SearchConfig};
 use puzzles::{
     apply_strategy, DynReport, Family, Input, Mode, Opt, Options, PuzzleError, FAMILIES,
 };
@@ -109,14 +109,6 @@ impl Tally {
     }
 }
 
-fn status(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Solved => "solved",
-        Outcome::Unsatisfiable => "unsatisfiable",
-        Outcome::Limit(_) => "limit",
-    }
-}
-
 fn record_from(
     source: String,
     ids: serde_json::Map<String, serde_json::Value>,
@@ -127,7 +119,7 @@ fn record_from(
             "error",
             Some(format!("BUG: the answer failed its check: {e}")),
         ),
-        _ => (status(r.outcome), None),
+        _ => (r.outcome.as_str(), None),
     };
     Record {
         source,

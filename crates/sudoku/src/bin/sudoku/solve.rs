@@ -42,7 +42,7 @@ use crate::pipeline::{self, Flow, Pipeline};
 use crate::registry;
 use crate::verify;
 use sudoku::shard::Shard;
-use sudoku::{Request, Solve, SolverInfo, Status};
+use sudoku::{Outcome, Request, Solve, SolverInfo};
 
 /// Output format names on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -166,7 +166,7 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 
 /// The result of one record, owned so a parallel batch can return it.
 #[derive(Debug)]
-struct Outcome {
+struct EntryResult {
     status: EntryStatus,
     solution: Option<Board>,
     count: Option<u64>,
@@ -181,9 +181,9 @@ struct Outcome {
     micros: u64,
 }
 
-impl Outcome {
-    fn failed(status: EntryStatus, error: String) -> Outcome {
-        Outcome {
+impl EntryResult {
+    fn failed(status: EntryStatus, error: String) -> EntryResult {
+        EntryResult {
             status,
             solution: None,
             count: None,
@@ -204,10 +204,10 @@ fn solve_record(
     record: &Record,
     req: &Request,
     count: bool,
-) -> Outcome {
+) -> EntryResult {
     let puzzle = match &record.item {
         Ok(p) => p,
-        Err(e) => return Outcome::failed(EntryStatus::Invalid, e.to_string()),
+        Err(e) => return EntryResult::failed(EntryStatus::Invalid, e.to_string()),
     };
     let outcome = solve_puzzle(solver, info, &puzzle.board, req, count);
     if outcome.status != EntryStatus::Solved {
@@ -217,7 +217,7 @@ fn solve_record(
                 column: None,
                 kind: ParseErrorKind::Clash(clash),
             };
-            let mut invalid = Outcome::failed(EntryStatus::Invalid, error.to_string());
+            let mut invalid = EntryResult::failed(EntryStatus::Invalid, error.to_string());
             invalid.clash = Some(Box::new(error));
             return invalid;
         }
@@ -236,10 +236,10 @@ fn solve_puzzle(
     board: &Board,
     req: &Request,
     count: bool,
-) -> Outcome {
+) -> EntryResult {
     if !(info.supports)(board.box_size()) {
         let n = board.side();
-        return Outcome::failed(
+        return EntryResult::failed(
             EntryStatus::Invalid,
             format!("solver `{}` does not support {n}x{n} boards", info.name),
         );
@@ -253,7 +253,7 @@ fn solve_puzzle(
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            return Outcome::failed(
+            return EntryResult::failed(
                 EntryStatus::Error,
                 format!("solver `{}` panicked: {msg}", info.name),
             );
@@ -263,8 +263,8 @@ fn solve_puzzle(
     let micros = u64::try_from(report.stats.time.as_micros()).unwrap_or(u64::MAX);
     let count_field = count.then_some(report.count);
     match (report.status, report.solution) {
-        (Status::Solved, Some(solution)) => match verify::verify(board, &solution) {
-            Ok(()) => Outcome {
+        (Outcome::Solved, Some(solution)) => match verify::verify(board, &solution) {
+            Ok(()) => EntryResult {
                 status: EntryStatus::Solved,
                 solution: Some(solution),
                 count: count_field,
@@ -274,7 +274,7 @@ fn solve_puzzle(
                 nodes,
                 micros,
             },
-            Err(e) => Outcome {
+            Err(e) => EntryResult {
                 status: EntryStatus::Error,
                 solution: None,
                 count: count_field,
@@ -288,7 +288,7 @@ fn solve_puzzle(
                 micros,
             },
         },
-        (Status::Solved, None) => Outcome {
+        (Outcome::Solved, None) => EntryResult {
             status: EntryStatus::Error,
             solution: None,
             count: count_field,
@@ -301,7 +301,7 @@ fn solve_puzzle(
             nodes,
             micros,
         },
-        (Status::Unsatisfiable, _) => Outcome {
+        (Outcome::Unsatisfiable, _) => EntryResult {
             status: EntryStatus::Unsatisfiable,
             solution: None,
             count: count_field,
@@ -311,7 +311,7 @@ fn solve_puzzle(
             nodes,
             micros,
         },
-        (Status::Limit, _) => Outcome {
+        (Outcome::Limit(_), _) => EntryResult {
             status: EntryStatus::Limit,
             solution: None,
             count: count_field,
@@ -326,7 +326,7 @@ fn solve_puzzle(
 
 /// How `outcome` contradicts the `expected` solution that came with the puzzle, if it does (see the module
 /// documentation for the rules).
-fn compare_expected(board: &Board, expected: &Board, outcome: &Outcome) -> Option<String> {
+fn compare_expected(board: &Board, expected: &Board, outcome: &EntryResult) -> Option<String> {
     let expected_valid = || verify::verify(board, expected);
     match (outcome.status, &outcome.solution) {
         (EntryStatus::Solved, Some(found)) if found == expected => None,
@@ -507,7 +507,7 @@ impl Sink {
         path: &str,
         name: &str,
         records: &[Record],
-        outcomes: &[Option<Outcome>],
+        outcomes: &[Option<EntryResult>],
     ) -> bool {
         for (record, outcome) in records.iter().zip(outcomes) {
             let Some(outcome) = outcome else {
@@ -569,7 +569,7 @@ impl Sink {
 }
 
 /// The stderr message of a puzzle that was not solved: `FILE: line L: status: detail`.
-fn report_failure(name: &str, record: &Record, outcome: &Outcome) {
+fn report_failure(name: &str, record: &Record, outcome: &EntryResult) {
     match (
         record.item.as_ref().err().or(outcome.clash.as_deref()),
         &outcome.error,

@@ -22,7 +22,8 @@ use std::time::Duration;
 use csp_core::{Limits, Model, ModelError, Problem, Solver, Stats, VarId};
 
 use crate::board::{Board, MAX_BOX, MIN_BOX};
-use crate::solver::{Report, Request, Solve, Status};
+use crate::solver::{Report, Request, Solve};
+use csp_core::Outcome;
 
 pub use presets::{Preset, Rules};
 
@@ -185,7 +186,7 @@ impl Solve for CspSolver {
         ) else {
             // A Board always has a supported box size; this arm only keeps the code panic-free.
             return Report {
-                status: Status::Unsatisfiable,
+                status: Outcome::Unsatisfiable,
                 solution: None,
                 count: 0,
                 stats: Stats::default(),
@@ -225,7 +226,7 @@ impl Solve for CspSolver {
             (r.outcome, r.count, r.first, r.stats)
         };
         stats.solutions = count;
-        let status = Status::from(outcome);
+        let status = outcome;
         Report {
             status,
             solution: first.and_then(|s| decode(box_size, s.values())),
