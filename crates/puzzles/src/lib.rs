@@ -41,7 +41,7 @@ pub use puzzle::{
     run_puzzle, run_text, solve_encoded, AnyPuzzle, DynReport, Encoding, Mode, Puzzle, Report,
 };
 pub use rng::Rng;
-pub use strategy::{apply as apply_strategy, NAMES as STRATEGY_NAMES};
+pub use strategy::{apply as apply_strategy, names as strategy_names};
 
 /// Declares each family module (public: it is the family's namespace, `puzzles::killer::Killer`) and lists its
 /// `FAMILY` in [`FAMILIES`], so a family is one name in the one list below.

@@ -31,6 +31,21 @@ def test_counting_n_queens_gives_the_known_numbers_under_every_strategy():
                 assert (r.status, r.count) == ("solved", count), (n, var_order, propagation)
 
 
+VAR_ORDERS = ("input", "mrv", "mrv-degree", "dom-wdeg", "anti-first-fail", "smallest", "largest", "max-regret")
+VALUE_ORDERS = ("ascending", "median", "lcv", "random", "descending")
+
+
+def test_every_engine_order_is_accepted_by_name_and_counts_the_same():
+    m, _ = _queens(6)
+    for var_order in VAR_ORDERS:
+        for value_order in VALUE_ORDERS:
+            r = m.count(var_order=var_order, value_order=value_order)
+            assert (r.status, r.count) == ("solved", 4), (var_order, value_order)
+    assert m.count(var_order="MAX_REGRET").count == 4
+    with pytest.raises(ValueError, match="anti-first-fail"):
+        m.solve(var_order="first-fail")
+
+
 def test_queens_with_offset_all_different_count_as_with_pairwise_constraints():
     for n in (6, 8):
         m = Model()

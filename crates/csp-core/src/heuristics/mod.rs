@@ -79,6 +79,32 @@ impl VarOrder {
         VarOrder::Largest,
         VarOrder::MaxRegret,
     ];
+
+    /// The order's one name, as every front end spells it (`--strategy` of the puzzles binary and the bench runner,
+    /// Python's `var_order=`): lower case, words joined by `-`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VarOrder::Input => "input",
+            VarOrder::Mrv => "mrv",
+            VarOrder::MrvDegree => "mrv-degree",
+            VarOrder::DomWdeg => "dom-wdeg",
+            VarOrder::AntiFirstFail => "anti-first-fail",
+            VarOrder::Smallest => "smallest",
+            VarOrder::Largest => "largest",
+            VarOrder::MaxRegret => "max-regret",
+        }
+    }
+
+    /// The order called `name` ([`VarOrder::name`]; `_` is read as `-`, case is ignored), if there is one.
+    pub fn from_name(name: &str) -> Option<VarOrder> {
+        let name = name.trim().to_ascii_lowercase().replace('_', "-");
+        VarOrder::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// Every name, comma-separated, for error messages and help texts.
+    pub fn names() -> String {
+        VarOrder::ALL.map(VarOrder::name).join(", ")
+    }
 }
 
 /// Value selection: the position tried first (2-way branching: `x = v` then `x != v`).
@@ -106,6 +132,28 @@ impl ValueOrder {
         ValueOrder::Random,
         ValueOrder::Descending,
     ];
+
+    /// The order's one name, as every front end spells it (see [`VarOrder::name`]).
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueOrder::Ascending => "ascending",
+            ValueOrder::Median => "median",
+            ValueOrder::Lcv => "lcv",
+            ValueOrder::Random => "random",
+            ValueOrder::Descending => "descending",
+        }
+    }
+
+    /// The order called `name` ([`ValueOrder::name`]; `_` is read as `-`, case is ignored), if there is one.
+    pub fn from_name(name: &str) -> Option<ValueOrder> {
+        let name = name.trim().to_ascii_lowercase().replace('_', "-");
+        ValueOrder::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// Every name, comma-separated, for error messages and help texts.
+    pub fn names() -> String {
+        ValueOrder::ALL.map(ValueOrder::name).join(", ")
+    }
 }
 
 /// The seeded generator of random tie-breaking and value orders (the project's one SplitMix64).
@@ -361,6 +409,28 @@ fn is_live<D: Domain>(st: &State<D>, problem: &Problem, c: u32, v: u32) -> bool 
 mod tests {
     use super::*;
     use crate::Model;
+
+    #[test]
+    fn every_order_is_found_by_its_own_name_and_names_are_distinct() {
+        for o in VarOrder::ALL {
+            assert_eq!(VarOrder::from_name(o.name()), Some(o));
+            assert_eq!(
+                VarOrder::from_name(&o.name().to_uppercase().replace('-', "_")),
+                Some(o)
+            );
+        }
+        for o in ValueOrder::ALL {
+            assert_eq!(ValueOrder::from_name(o.name()), Some(o));
+        }
+        assert_eq!(VarOrder::from_name("bogus"), None);
+        assert_eq!(ValueOrder::from_name("mrv"), None);
+        let mut all: Vec<&str> = VarOrder::ALL.map(VarOrder::name).to_vec();
+        all.extend(ValueOrder::ALL.map(ValueOrder::name));
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n, "a name must say which kind of order it is");
+    }
 
     /// a in 0..3, b in 10..14, c in -5..-4, d in 0..9 without 1: each order's first pick is documented above.
     #[test]

@@ -36,8 +36,9 @@ kind of argument), never a crash.
 
 Search options, accepted by ``solve``, ``count``, ``solutions``, ``minimize`` and ``maximize``:
 
-- ``var_order``: ``"mrv"`` (default), ``"input"``, ``"mrv-degree"``, ``"dom-wdeg"``;
-- ``value_order``: ``"ascending"`` (default), ``"median"``, ``"lcv"``, ``"random"``;
+- ``var_order``: ``"mrv"`` (default), ``"input"``, ``"mrv-degree"``, ``"dom-wdeg"``, ``"anti-first-fail"``,
+  ``"smallest"``, ``"largest"``, ``"max-regret"`` (csp-core's ``VarOrder`` names; ``_`` for ``-`` also works);
+- ``value_order``: ``"ascending"`` (default), ``"median"``, ``"lcv"``, ``"random"``, ``"descending"``;
 - ``phases``: ``[(variables, var_order, value_order), ...]``: branch on the first group with its orders until it
   is assigned, then on the next (MiniZinc's ``seq_search``); the rest come last with the orders above;
 - ``propagation``: ``"fc"`` (forward checking, default), ``"none"``, ``"singles"``;

@@ -112,35 +112,12 @@ impl Options {
 }
 
 fn var_order(name: &str) -> PyResult<VarOrder> {
-    Ok(match name {
-        "input" => VarOrder::Input,
-        "mrv" => VarOrder::Mrv,
-        "mrv-degree" => VarOrder::MrvDegree,
-        "dom-wdeg" => VarOrder::DomWdeg,
-        other => {
-            return Err(choice_error(
-                "var_order",
-                other,
-                "input, mrv, mrv-degree, dom-wdeg",
-            ))
-        }
-    })
+    VarOrder::from_name(name).ok_or_else(|| choice_error("var_order", name, &VarOrder::names()))
 }
 
 fn value_order(name: &str) -> PyResult<ValueOrder> {
-    Ok(match name {
-        "ascending" => ValueOrder::Ascending,
-        "median" => ValueOrder::Median,
-        "lcv" => ValueOrder::Lcv,
-        "random" => ValueOrder::Random,
-        other => {
-            return Err(choice_error(
-                "value_order",
-                other,
-                "ascending, median, lcv, random",
-            ))
-        }
-    })
+    ValueOrder::from_name(name)
+        .ok_or_else(|| choice_error("value_order", name, &ValueOrder::names()))
 }
 
 /// `phases=[(vars, var_order, value_order), ...]`.
