@@ -28,7 +28,7 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use crate::constraints::{ArithOp, Reification};
+use crate::constraints::{AllDifferentLevel, ArithOp, Reification};
 use crate::{
     Limits, Model, Objective, OptOutcome, Outcome, Problem, Propagation, Relation, Restarts,
     SearchConfig, Solver, ValueOrder, VarId, VarOrder,
@@ -472,7 +472,7 @@ fn post_one(d: &mut Draw<'_>, m: &mut Model, ints: &[VarId], bools: &[VarId], al
             .map(|_| (d.range(-3, 3), d.pick(all).unwrap_or(VarId::new(0, 0))))
             .collect()
     };
-    let kind = d.below(26);
+    let kind = d.below(27);
     let (x, y, z) = (int(d), int(d), int(d));
     let _ = match kind {
         0 => m.all_different(&d.vars(all, 2, 4)),
@@ -579,7 +579,13 @@ fn post_one(d: &mut Draw<'_>, m: &mut Model, ints: &[VarId], bools: &[VarId], al
             m.regular(&xs, states, d.below(states + 1), &transitions, &accepting)
         }
         24 => m.circuit(&d.vars(all, 0, 4), d.range(-1, 1)),
-        _ => m.subcircuit(&d.vars(all, 0, 4), d.range(-1, 1)),
+        25 => m.subcircuit(&d.vars(all, 0, 4), d.range(-1, 1)),
+        _ => {
+            // Domain consistency (matching); on an interval member it posts the bounds level.
+            let xs = d.vars(all, 1, 5);
+            let offsets: Vec<i64> = xs.iter().map(|_| d.range(-2, 2)).collect();
+            m.all_different_with(&xs, &offsets, AllDifferentLevel::Domain)
+        }
     };
 }
 
@@ -680,8 +686,8 @@ mod tests {
     #[test]
     fn every_constraint_kind_is_reachable_from_the_bytes() {
         // One integer of range -3..=0 (bytes 0, 1, 0, 3), no Boolean (0), no wide variable (0), one constraint (0)
-        // of kind k: all 26 kinds decode and check without a panic.
-        for kind in 0..26u8 {
+        // of kind k: all 27 kinds decode and check without a panic.
+        for kind in 0..27u8 {
             fuzz_engine(&[0, 1, 0, 3, 0, 0, 0, kind, 1, 2, 3, 4, 5, 6, 7, 8]);
         }
     }

@@ -72,7 +72,7 @@
 //! node on random group models and Latin squares with random givens, and against brute force.
 
 use crate::config::SearchConfig;
-use crate::constraints::as_all_different;
+use crate::constraints::{as_all_different, Sweep};
 use crate::csr::Csr;
 use crate::domain::Word;
 use crate::heuristics::{ValueOrder, VarOrder};
@@ -1001,20 +1001,12 @@ fn lone_values<const K: usize>(
     dom: &[[u64; 64]; K],
     assigned: u64,
 ) -> Result<Option<u64>, Fail> {
-    let (mut once, mut twice) = (0u64, 0u64);
-    for &u in members {
-        let x = dom[u as usize / 64][u as usize % 64];
-        twice |= once & x;
-        once |= x;
-    }
-    let values = once.count_ones() as usize;
-    if values < members.len() {
-        return Err(Fail);
-    }
-    if values > members.len() {
-        return Ok(None);
-    }
-    let lone = once & !twice & !assigned;
+    let sweep = Sweep::of(
+        members
+            .iter()
+            .map(|&u| dom[u as usize / 64][u as usize % 64]),
+    );
+    let lone = sweep.lone(members.len() as u32, false).map_err(|()| Fail)? & !assigned;
     Ok((lone != 0).then_some(lone))
 }
 

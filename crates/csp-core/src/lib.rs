@@ -33,8 +33,8 @@
 //! half-reified linear relations (`reify_linear`), arithmetic (`times`, `arith` with `div` / `mod` / `pow`, `abs`,
 //! `max_of` / `min_of`), `element` over constants or variables, `count` / `global_cardinality`, `inverse`, `lex`,
 //! `regular`, `circuit` / `subcircuit`; and a constraint written outside this crate through [`Model::post`]
-//! (see [`constraints`]). `all_different` comes at two consistency levels ([`constraints::AllDifferentLevel`]:
-//! value, bounds) through [`Model::all_different_with`]. Solutions come through a callback
+//! (see [`constraints`]). `all_different` comes at three consistency levels ([`constraints::AllDifferentLevel`]:
+//! value, bounds, domain by matching) through [`Model::all_different_with`]. Solutions come through a callback
 //! ([`Solver::for_each_solution`]) or a lazy iterator ([`Solver::solutions_iter`]). [`Solver::optimize`]
 //! minimises or maximises a variable by branch and bound:
 //!

@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::constraints::{
-    AllDifferent, AllDifferentBounds, AllDifferentLevel, Arith, ArithOp, Circuit, Clause, Count,
-    ElementVar, Equal, Extremum, Lex, Linear, NotEqual, Parity, Posted, Regular, Reification,
-    ReifiedLinear, Relation, Table,
+    AllDifferent, AllDifferentBounds, AllDifferentDomain, AllDifferentLevel, Arith, ArithOp,
+    Circuit, Clause, Count, ElementVar, Equal, Extremum, Lex, Linear, NotEqual, Parity, Posted,
+    Regular, Reification, ReifiedLinear, Relation, Table,
 };
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -360,7 +360,8 @@ impl Model {
     }
 
     /// The values `xs[i] + offsets[i]` are pairwise different, propagated at the chosen [`AllDifferentLevel`]:
-    /// `Value` (forward checking; hidden singles at `Propagation::Singles`) or `Bounds` (Hall intervals).
+    /// `Value` (forward checking; hidden singles at `Propagation::Singles`), `Bounds` (Hall intervals) or `Domain`
+    /// (matching; posts `Bounds` when a member is an interval variable, which has no holes to prune).
     pub fn all_different_with(
         &mut self,
         xs: &[VarId],
@@ -392,6 +393,15 @@ impl Model {
             }
             AllDifferentLevel::Bounds => {
                 self.try_post(AllDifferentBounds::new(vars, offsets.to_vec()))
+            }
+            AllDifferentLevel::Domain if vars.iter().any(|&v| self.is_interval(v)) => {
+                // Intervals have no holes to remove: bounds consistency is all they can hold (see
+                // `constraints/all_different_domain.rs`).
+                self.try_post(AllDifferentBounds::new(vars, offsets.to_vec()))
+            }
+            AllDifferentLevel::Domain => {
+                let c = AllDifferentDomain::new(vars, offsets.to_vec(), &self.values);
+                self.try_post(c)
             }
         }
     }

@@ -219,7 +219,7 @@ impl Propagator {
             bnd_watch: Csr::from_pairs(num_vars, &bnd),
             val_watch: Csr::from_pairs(num_vars, &val),
             domain_rules,
-            sched: Schedule::new(constraints.iter().map(|c| c.cost())),
+            sched: Schedule::new(constraints.iter().map(|c| (c.cost(), c.idempotent()))),
         }
     }
 
@@ -443,6 +443,8 @@ impl Propagator {
                 }
             }
             self.drain.clear();
+            // An idempotent constraint's own removals are drained: it may be woken again.
+            self.sched.release();
             while st.fixed_head < st.fixed.len() {
                 let v = st.fixed[st.fixed_head];
                 st.fixed_head += 1;
@@ -518,6 +520,7 @@ impl Propagator {
             st.blame = c;
             stats.propagations += 1;
             D::view(&*constraints[c as usize]).propagate(st, values)?;
+            self.sched.hold(c);
         }
     }
 
@@ -601,16 +604,41 @@ struct Schedule {
     queues: [Vec<u32>; 3],
     /// First pending entry of each queue.
     heads: [usize; 3],
+    /// `idempotent[c]` = one run of `c` reaches its own fixpoint ([`crate::constraints::Constraint::idempotent`]).
+    idempotent: Vec<bool>,
+    /// The idempotent constraint that just ran, marked scheduled (without being queued) until its own changes
+    /// are drained, so they do not wake it; `u32::MAX` when none.
+    held: u32,
 }
 
 impl Schedule {
-    fn new(costs: impl Iterator<Item = Cost>) -> Self {
-        let cost: Vec<u8> = costs.map(|c| c as u8).collect();
+    fn new(costs: impl Iterator<Item = (Cost, bool)>) -> Self {
+        let (cost, idempotent): (Vec<u8>, Vec<bool>) = costs.map(|(c, i)| (c as u8, i)).unzip();
         Self {
             scheduled: vec![false; cost.len()],
             cost,
             queues: Default::default(),
             heads: [0; 3],
+            idempotent,
+            held: u32::MAX,
+        }
+    }
+
+    /// `c` has just run: if it is idempotent, its own changes (drained next) must not schedule it again.
+    #[inline]
+    fn hold(&mut self, c: u32) {
+        if self.idempotent[c as usize] {
+            self.scheduled[c as usize] = true;
+            self.held = c;
+        }
+    }
+
+    /// Ends [`Schedule::hold`] once the changes are drained.
+    #[inline]
+    fn release(&mut self) {
+        if self.held != u32::MAX {
+            self.scheduled[self.held as usize] = false;
+            self.held = u32::MAX;
         }
     }
 
@@ -641,6 +669,7 @@ impl Schedule {
     }
 
     fn clear(&mut self) {
+        self.release();
         for k in 0..3 {
             for &c in &self.queues[k][self.heads[k]..] {
                 self.scheduled[c as usize] = false;

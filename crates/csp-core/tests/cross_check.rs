@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 // The oracle (enumeration, solution-set and optimum checks) is shared with the `engine` fuzz target.
+use csp_core::constraints::AllDifferentLevel;
 use csp_core::fuzz_targets::{brute_force, check_optimum, check_problem};
 use csp_core::{
     Limits, Model, Outcome, Problem, Propagation, Relation, Restarts, SearchConfig, Solver,
@@ -38,6 +39,16 @@ fn random_problem(
     g: &mut Gen,
     wide_extra: Option<i64>,
 ) -> (Problem, Vec<Vec<i64>>, Vec<(VarId, i64)>) {
+    random_problem_at(g, wide_extra, None)
+}
+
+/// [`random_problem`] where every `all_different` takes a consistency level drawn from `levels` (the draws are
+/// those of `random_problem` when `levels` is `None`).
+fn random_problem_at(
+    g: &mut Gen,
+    wide_extra: Option<i64>,
+    levels: Option<&[AllDifferentLevel]>,
+) -> (Problem, Vec<Vec<i64>>, Vec<(VarId, i64)>) {
     let mut m = Model::new();
     let n = g.range(1, 6) as usize;
     let mut vars = Vec::new();
@@ -64,7 +75,11 @@ fn random_problem(
             0 | 1 => {
                 let k = g.range(2, 4) as usize;
                 let xs = g.subset(&vars, k);
-                if g.below(2) == 0 {
+                if let Some(levels) = levels {
+                    let offs: Vec<i64> = (0..k).map(|_| g.range(-2, 2)).collect();
+                    let level = g.pick(levels);
+                    m.all_different_with(&xs, &offs, level).unwrap();
+                } else if g.below(2) == 0 {
                     m.all_different(&xs).unwrap();
                 } else {
                     let offs: Vec<i64> = (0..k).map(|_| g.range(-2, 2)).collect();
@@ -151,6 +166,28 @@ fn random_small_csps_match_brute_force_on_wide_representations() {
     for case in 0..300 {
         let width = if case % 2 == 0 { 100 } else { 300 };
         let (p, doms, a) = random_problem(&mut g, Some(width));
+        check_problem(&p, &doms, &a, &cfgs, case);
+    }
+}
+
+#[test]
+fn random_small_csps_with_all_different_at_every_level_match_brute_force_under_every_strategy() {
+    use csp_core::constraints::AllDifferentLevel as L;
+    let cfgs = configs();
+    let levels = [L::Domain, L::Domain, L::Value, L::Bounds];
+    let mut g = Gen(csp_core::rng::Rng::new(0xD0A));
+    let mut nonempty = 0;
+    for case in 0..1500 {
+        let (p, doms, a) = random_problem_at(&mut g, None, Some(&levels));
+        check_problem(&p, &doms, &a, &cfgs, case);
+        nonempty += usize::from(!brute_force(&p, &doms).is_empty());
+    }
+    assert!(nonempty > 300, "only {nonempty} satisfiable cases");
+    // The same on the u128 and bitvec representations.
+    let cfgs: Vec<SearchConfig> = configs().into_iter().step_by(5).collect();
+    for case in 0..200 {
+        let width = if case % 2 == 0 { 100 } else { 300 };
+        let (p, doms, a) = random_problem_at(&mut g, Some(width), Some(&levels));
         check_problem(&p, &doms, &a, &cfgs, case);
     }
 }
@@ -700,11 +737,11 @@ fn completing_the_rest_once_without_phases_gives_one_solution() {
 }
 
 /// A random model over the constraints that accept interval variables (`linear` with every relation, reified
-/// linear relations, `equal` / `not_equal`, arithmetic, `min` / `max`, `lex`, `all_different` at both levels).
+/// linear relations, `equal` / `not_equal`, arithmetic, `min` / `max`, `lex`, `all_different` at every level: `Domain` posts `Bounds` on intervals).
 /// With `intervals`, every integer variable is an interval (bounds) domain; without, the same model (same draws)
 /// on bitsets. Both must give the enumerated solutions, counts and optima.
 fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>>) {
-    use csp_core::constraints::{AllDifferentLevel, ArithOp, Reification};
+    use csp_core::constraints::{ArithOp, Reification};
     let mut m = Model::new();
     let mut ints = Vec::new();
     let mut doms = Vec::new();
@@ -736,7 +773,11 @@ fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>
                 let k = g.range(2, 4) as usize;
                 let xs = g.subset(&ints, k);
                 let offs: Vec<i64> = (0..k).map(|_| g.range(-2, 2)).collect();
-                let level = g.pick(&[AllDifferentLevel::Value, AllDifferentLevel::Bounds]);
+                let level = g.pick(&[
+                    AllDifferentLevel::Value,
+                    AllDifferentLevel::Bounds,
+                    AllDifferentLevel::Domain,
+                ]);
                 m.all_different_with(&xs, &offs, level).unwrap();
             }
             3 => {

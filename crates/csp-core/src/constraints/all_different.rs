@@ -5,6 +5,28 @@
 //! variables, each value must be used once, so a value left in one variable only is assigned there. The pass
 //! accumulates "seen once" / "seen twice" masks over the group's words, so a Sudoku house costs 9 loads, a few
 //! ANDs and ORs, and one popcount.
+//!
+//! # One implementation per level, and the fast forms that stay apart
+//! The three levels are one propagator each: value here, bounds in `all_different_bounds.rs`, domain in
+//! `all_different_domain.rs` (which reuses this file's forward checking on each assignment). The value level's two
+//! rules also run in faster forms where the engine takes whole groups over (2026-11-25 review of issue 12):
+//!
+//! - Hidden singles and the pigeonhole test on word masks are written once, [`Sweep`] and
+//!   `hidden_singles_one_word`, and serve this constraint, the general engine's dense group path
+//!   (`propagate/groups.rs`, which had its own copy) and the group kernel's sweep of non-permutation groups
+//!   (`kernel.rs`, a third copy). Measured before/after in `docs/measurements.md` ("all_different levels").
+//! - Forward checking stays in four forms, because they are four data structures rather than one rule written
+//!   twice: [`AllDifferent::on_fixed`] (one group, any layout); the merged peer lists of `propagate.rs` (a cell's
+//!   peers over all its aligned groups, deduplicated, one loop instead of one dispatch per group); the counted place
+//!   masks of `propagate/groups.rs` (visit only the members still holding the value); the kernel's holder sets
+//!   (one set difference per value, no trail). Each replaced the one before it for the models it takes, with the
+//!   figures in its own module docs (e.g. the kernel: 17_clue 168k -> 68.2k instructions per puzzle); putting the
+//!   general rule back in their place would give those back.
+//! - The kernel's permutation groups and the counted groups check hidden singles per (group, value) pair on holder
+//!   or place masks instead of sweeping a group: a different algorithm (whole-group sweeps were measured and
+//!   dropped there, see `kernel.rs`).
+//! - The `sudoku` crate's mask solver (`masks/generic.rs`) keeps its own naked/hidden singles: it is a solver
+//!   independent of this engine and doubles as a cross-check of it, so sharing code would let one bug hide in both.
 
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
@@ -21,6 +43,12 @@ pub enum AllDifferentLevel {
     /// Bounds consistency by Hall intervals ([`super::AllDifferentBounds`]); needs no bitset, so it is the
     /// default when a member is an interval variable.
     Bounds,
+    /// Domain consistency by matching and strongly connected components ([`super::AllDifferentDomain`], Régin's
+    /// algorithm): every value left belongs to some assignment of the whole group, so Hall sets with holes are
+    /// found too. `O(n + m + sum |D|)` per call against the value level's `O(n)` per assignment; worth it where
+    /// the search is large and the groups are not permutations (pigeonhole-like models, quasigroup completion).
+    /// On a group with an interval member it posts the bounds level (see that module's docs for why).
+    Domain,
 }
 
 /// Pairwise distinct `vars[i] + offsets[i]`.
@@ -232,45 +260,7 @@ impl AllDifferent {
         let n = self.vars.len() as u32;
         let slots = st.dom(self.vars[0]).slots();
         if slots == 1 {
-            // once: values seen in some member; twice: in two or more; fixed: values of assigned members.
-            let (mut once, mut twice, mut fixed) = (D::W::ZERO, D::W::ZERO, D::W::ZERO);
-            for &u in &self.vars {
-                let d = st.dom(u).word(0);
-                twice |= once & d;
-                once |= d;
-                if d.clear_lowest().is_zero() {
-                    fixed |= d;
-                }
-            }
-            if self.permutation {
-                if once != D::W::low_mask(n) {
-                    return Err(st.conflict());
-                }
-            } else {
-                let union = once.count();
-                if union < n {
-                    return Err(st.conflict());
-                }
-                if union > n {
-                    return Ok(());
-                }
-            }
-            let singles = once & !twice & !fixed;
-            if singles.is_zero() {
-                return Ok(());
-            }
-            for &u in &self.vars {
-                let d = st.dom(u).word(0);
-                let hit = d & singles;
-                if hit.is_zero() {
-                    continue;
-                }
-                if !hit.clear_lowest().is_zero() {
-                    return Err(st.conflict());
-                }
-                st.set_word_sized(u, 0, hit, 1)?;
-            }
-            return Ok(());
+            return hidden_singles_one_word(&self.vars, self.permutation, st);
         }
         // Multi-word domains: the same accumulation slot by slot.
         let mut union = 0;
@@ -312,6 +302,87 @@ impl AllDifferent {
         }
         Ok(())
     }
+}
+
+/// What one pass over a group's one-word domains sees (the "seen once / seen twice" masks): the values some member
+/// holds, the values two or more members hold, and the values of members with one value left.
+///
+/// This is the one implementation of the hidden-single and pigeonhole reasoning on word masks: the per-constraint
+/// path ([`AllDifferent::hidden_singles`]), the dense group path of the general engine (`propagate/groups.rs`) and
+/// the group kernel's sweep of non-permutation groups (`kernel.rs`) all go through it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sweep<W> {
+    /// Values held by at least one member.
+    pub(crate) once: W,
+    /// Values held by at least two members.
+    pub(crate) twice: W,
+    /// Values of members with exactly one value.
+    pub(crate) fixed: W,
+}
+
+impl<W: Word> Sweep<W> {
+    /// Accumulates the members' domain words (branch-free).
+    #[inline(always)]
+    pub(crate) fn of(words: impl Iterator<Item = W>) -> Self {
+        let (mut once, mut twice, mut fixed) = (W::ZERO, W::ZERO, W::ZERO);
+        for d in words {
+            twice |= once & d;
+            once |= d;
+            fixed |= d & W::splat(d.clear_lowest().is_zero());
+        }
+        Self { once, twice, fixed }
+    }
+
+    /// The values that must go to their only holder in a group of `n` members, not yet assigned there: `Err` when
+    /// the members hold fewer than `n` values (pigeonhole; for a `permutation` group, when some value of `0..n`
+    /// has no holder), zero when they hold more (no value is forced).
+    #[inline(always)]
+    pub(crate) fn lone(&self, n: u32, permutation: bool) -> Result<W, ()> {
+        if permutation {
+            if self.once != W::low_mask(n) {
+                return Err(());
+            }
+        } else {
+            let union = self.once.count();
+            if union < n {
+                return Err(());
+            }
+            if union > n {
+                return Ok(W::ZERO);
+            }
+        }
+        Ok(self.once & !self.twice & !self.fixed)
+    }
+}
+
+/// Hidden singles and the pigeonhole test on aligned `members` with one-word domains (see [`Sweep`]): fails when
+/// the members cannot cover as many values as there are members, assigns each value (not already assigned) left
+/// in exactly one member, and fails when one member is the only place of two values. Conflicts blame
+/// `st.blame`. Sound whether or not forward checking is complete (assigned values are left alone).
+#[inline(always)]
+pub(crate) fn hidden_singles_one_word<D: Domain>(
+    members: &[u32],
+    permutation: bool,
+    st: &mut State<D>,
+) -> Result<(), Conflict> {
+    let sweep = Sweep::of(members.iter().map(|&u| st.word0(u)));
+    let Ok(lone) = sweep.lone(members.len() as u32, permutation) else {
+        return Err(st.conflict());
+    };
+    if lone.is_zero() {
+        return Ok(());
+    }
+    for &u in members {
+        let hit = st.word0(u) & lone;
+        if hit.is_zero() {
+            continue;
+        }
+        if !hit.clear_lowest().is_zero() {
+            return Err(st.conflict());
+        }
+        st.set_word_sized(u, 0, hit, 1)?;
+    }
+    Ok(())
 }
 
 impl super::Constraint for AllDifferent {

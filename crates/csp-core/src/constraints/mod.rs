@@ -64,6 +64,7 @@
 
 mod all_different;
 mod all_different_bounds;
+mod all_different_domain;
 mod arith;
 mod boolean;
 mod count;
@@ -78,8 +79,10 @@ mod soundness;
 mod table;
 mod util;
 
+pub(crate) use all_different::{hidden_singles_one_word, Sweep};
 pub use all_different::{AllDifferent, AllDifferentLevel};
 pub use all_different_bounds::AllDifferentBounds;
+pub use all_different_domain::AllDifferentDomain;
 pub use arith::{Arith, ArithOp, ElementVar, Extremum};
 pub use boolean::{Clause, Parity};
 pub use count::Count;
@@ -158,6 +161,12 @@ pub trait Constraint: Debug + Send + Sync + Any {
     /// Cost class of `propagate`.
     fn cost(&self) -> Cost {
         Cost::Linear
+    }
+    /// True when one `propagate` call always reaches this constraint's own fixpoint, so the removals it makes
+    /// need not schedule it again (Gecode's `ES_FIX`). Default `false`: the scheduler wakes a constraint on its
+    /// own changes, which is always sound.
+    fn idempotent(&self) -> bool {
+        false
     }
     /// Reserves the words this constraint keeps in the trailed store (called once, when the model is built).
     fn place(&mut self, layout: &mut Layout) {

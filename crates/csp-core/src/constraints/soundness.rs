@@ -61,6 +61,30 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "all_different_domain",
+            arity: 4,
+            booleans: 0,
+            post: |m, x, _| {
+                m.all_different_with(x, &[0, 1, -1, 0], AllDifferentLevel::Domain)
+                    .unwrap();
+            },
+        },
+        Case {
+            // A variable twice in the scope (offsets 0 and 2): the member graph over-approximates, and the rule
+            // must stay sound and exact on ground tuples.
+            name: "all_different_domain, repeated variable",
+            arity: 3,
+            booleans: 0,
+            post: |m, x, _| {
+                m.all_different_with(
+                    &[x[0], x[1], x[2], x[0]],
+                    &[0, 0, 1, 2],
+                    AllDifferentLevel::Domain,
+                )
+                .unwrap();
+            },
+        },
+        Case {
             name: "count",
             arity: 4,
             booleans: 0,
@@ -312,8 +336,9 @@ fn cases() -> Vec<Case> {
 }
 
 /// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
-const ON_INTERVALS: [&str; 18] = [
+const ON_INTERVALS: [&str; 19] = [
     "all_different",
+    "all_different_domain",
     "count",
     "all_different_bounds",
     "all_different_offset",

@@ -20,7 +20,7 @@
 //! (callgrind, 9x9 Sudoku models, count to 2: 16.7k -> 12.1k instructions per search node on forum-hardest
 //! puzzles; the table is in `examples/sudoku_rate.rs`).
 
-use crate::constraints::{as_all_different, Posted};
+use crate::constraints::{as_all_different, hidden_singles_one_word, Posted};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
@@ -166,54 +166,13 @@ impl Groups {
         self.con[g]
     }
 
-    /// Hidden singles and the pigeonhole test on group `g` (level `Singles`): fails when the members cannot cover
-    /// as many values as there are members, assigns each value (not already assigned) left in exactly one member,
-    /// and fails when one member is the only place of two values. Sound whether or not forward checking is
-    /// complete (assigned values are left alone). Domains must be one word.
+    /// Hidden singles and the pigeonhole test on group `g` (level `Singles`), through the one implementation of
+    /// that rule on word masks (`constraints::all_different::hidden_singles_one_word`). The caller has set
+    /// `st.blame` to the group's constraint. Domains must be one word.
     #[inline]
     pub(crate) fn singles<D: Domain>(&self, g: usize, st: &mut State<D>) -> Result<(), Conflict> {
-        let conflict = Conflict {
-            constraint: self.con[g],
-        };
-        let members = self.members.row(g as u32);
-        let zero = D::W::ZERO;
-        let (mut once, mut twice, mut fixed) = (zero, zero, zero);
-        for &u in members {
-            let d = st.word0(u);
-            twice |= once & d;
-            once |= d;
-            fixed |= d & D::W::splat(d.clear_lowest().is_zero());
-        }
-        let n = members.len() as u32;
-        if self.perm[g] {
-            if once != D::W::low_mask(n) {
-                return Err(conflict);
-            }
-        } else {
-            let union = once.count();
-            if union < n {
-                return Err(conflict);
-            }
-            if union > n {
-                // More values than members: no value is forced.
-                return Ok(());
-            }
-        }
-        let lone = once & !twice & !fixed;
-        if lone.is_zero() {
-            return Ok(());
-        }
-        for &u in members {
-            let hit = st.word0(u) & lone;
-            if hit.is_zero() {
-                continue;
-            }
-            if !hit.clear_lowest().is_zero() {
-                return Err(conflict);
-            }
-            st.set_word_sized(u, 0, hit, 1)?;
-        }
-        Ok(())
+        debug_assert_eq!(st.blame, self.con[g], "blame the group's constraint");
+        hidden_singles_one_word(self.members.row(g as u32), self.perm[g], st)
     }
 }
 
