@@ -1019,6 +1019,12 @@ impl Model {
             .map(|c| c.scratch())
             .max()
             .unwrap_or(0);
+        let max_work = self
+            .constraints
+            .iter()
+            .map(|c| c.work_len(&self.values))
+            .max()
+            .unwrap_or(0);
         Ok(Problem {
             tag: self.tag,
             values: self.values,
@@ -1026,6 +1032,7 @@ impl Model {
             occurrences,
             max_width,
             max_table_arity,
+            max_work,
             layout,
             neighbours: OnceLock::new(),
         })
@@ -1057,6 +1064,8 @@ pub struct Problem {
     pub(crate) max_width: usize,
     /// Most scratch domains one constraint needs (the longest table scope).
     pub(crate) max_table_arity: usize,
+    /// Most scratch indexes one constraint borrows per call ([`crate::constraints::Constraint::work_len`]).
+    pub(crate) max_work: usize,
     /// Where constraints keep their trailed words (see [`crate::trailed`]).
     layout: Layout,
     /// `neighbours.row(v)` = the distinct variables other than `v` sharing a constraint with `v`, ascending. Built

@@ -394,6 +394,7 @@ fn state_of(p: &Problem) -> State<u64> {
     let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
     let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
     st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
+    st.order.reserve(p.max_work);
     st.cstate = p.trailed::<u64>();
     st
 }
