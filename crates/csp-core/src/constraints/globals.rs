@@ -1,8 +1,7 @@
 //! Global constraints puzzles use: lexicographic ordering, `regular` (a DFA over a sequence) and `circuit`.
 //!
-//! `count` with a constant value (and so each value of `global_cardinality`) has its own propagator in
-//! `count.rs`; `count_var` and `inverse` are still decompositions onto reified linear relations (see
-//! [`crate::Model::count_var`], [`crate::Model::inverse`]). The three here have their own propagators:
+//! `count` (with a constant or a variable value, so each value of `global_cardinality` too) has its own
+//! propagators in `count.rs`, `inverse` in `inverse.rs`. The three here:
 //! - [`Lex`]: `xs <=_lex ys` (or `<`): skips the prefix fixed equal on both sides, then bounds `x_q <= y_q` at the
 //!   first open position; entailed once `max x_q < min y_q`. Sound, complete on ground, not domain consistent.
 //! - [`Regular`]: the layered graph of (position, state) pairs (Pesant 2004): a value of `x_i` is kept when some
