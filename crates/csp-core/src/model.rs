@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 
 use crate::constraints::{
     AllDifferent, AllDifferentBounds, AllDifferentDomain, AllDifferentLevel, Arith, ArithOp,
-    Circuit, Clause, Count, ElementVar, Equal, Extremum, Lex, Linear, NotEqual, Parity, Posted,
-    Regular, Reification, ReifiedLinear, Relation, Table,
+    Circuit, Clause, Count, CountVar, ElementVar, Equal, Extremum, Inverse, Lex, Linear, NotEqual,
+    Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
 };
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -780,16 +780,20 @@ impl Model {
         self.try_post(Count::new(&xs, value, n))
     }
 
-    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`), decomposed as `b_i <-> (x_i = y)`
-    /// and `sum b_i = n` (one new Boolean per `x_i`).
+    /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`): the dedicated propagator
+    /// [`CountVar`]. When a member or `y` is an interval, the decomposition `b_i <-> (x_i = y)`, `sum b_i = n`
+    /// (one new Boolean per `x_i`, bounds reasoning only) is posted instead.
     pub fn count_var(
         &mut self,
         xs: &[VarId],
         y: VarId,
         n: VarId,
     ) -> Result<ConstraintId, ModelError> {
-        self.check_all("count_var", xs)?;
-        self.check("count_var", n)?;
+        let members = self.check_all("count_var", xs)?;
+        let (yr, nr) = (self.check("count_var", y)?, self.check("count_var", n)?);
+        if members.iter().all(|&x| !self.is_interval(x)) && !self.is_interval(yr) {
+            return self.try_post(CountVar::new(&members, yr, nr));
+        }
         let mut terms = Vec::with_capacity(xs.len() + 1);
         for &x in xs {
             let b = self.new_bool()?;
@@ -838,8 +842,10 @@ impl Model {
         })
     }
 
-    /// `f[i] = j + first <-> g[j] = i + first` for all `i`, `j` (FlatZinc `inverse`, `first = 1`): one Boolean per
-    /// pair reified on both sides, plus `all_different` on each array.
+    /// `f[i] = j + first <-> g[j] = i + first` for all `i`, `j` (FlatZinc `inverse`, `first = 1`): the dedicated
+    /// propagator [`Inverse`] (arc consistency on each pair of the channel). With an interval among the
+    /// variables, the decomposition instead: one Boolean per pair reified on both sides, plus `all_different` on
+    /// each array.
     pub fn inverse(
         &mut self,
         f: &[VarId],
@@ -847,8 +853,8 @@ impl Model {
         first: i64,
     ) -> Result<ConstraintId, ModelError> {
         const WHAT: &str = "inverse";
-        self.check_all(WHAT, f)?;
-        self.check_all(WHAT, g)?;
+        let fr = self.check_all(WHAT, f)?;
+        let gr = self.check_all(WHAT, g)?;
         if f.len() != g.len() {
             return Err(ModelError::LengthMismatch {
                 what: WHAT,
@@ -861,6 +867,9 @@ impl Model {
                 what: WHAT,
                 detail: format!("{first} + {}", f.len()),
             });
+        }
+        if fr.iter().chain(&gr).all(|&v| !self.is_interval(v)) {
+            return self.try_post(Inverse::new(&fr, &gr, first));
         }
         for (i, &fi) in f.iter().enumerate() {
             for (j, &gj) in g.iter().enumerate() {
@@ -1029,6 +1038,12 @@ impl Model {
             .map(|c| c.scratch())
             .max()
             .unwrap_or(0);
+        let max_work = self
+            .constraints
+            .iter()
+            .map(|c| c.work_len(&self.values))
+            .max()
+            .unwrap_or(0);
         Ok(Problem {
             tag: self.tag,
             values: self.values,
@@ -1036,6 +1051,7 @@ impl Model {
             occurrences,
             max_width,
             max_table_arity,
+            max_work,
             layout,
             neighbours: OnceLock::new(),
         })
@@ -1067,6 +1083,8 @@ pub struct Problem {
     pub(crate) max_width: usize,
     /// Most scratch domains one constraint needs (the longest table scope).
     pub(crate) max_table_arity: usize,
+    /// Most scratch indexes one constraint borrows per call ([`crate::constraints::Constraint::work_len`]).
+    pub(crate) max_work: usize,
     /// Where constraints keep their trailed words (see [`crate::trailed`]).
     layout: Layout,
     /// `neighbours.row(v)` = the distinct variables other than `v` sharing a constraint with `v`, ascending. Built

@@ -733,6 +733,7 @@ mod tests {
         ] {
             let mut st: State<D> = State::new(&widths);
             st.scratch = vec![D::full(p.max_width); p.max_table_arity];
+            st.order.reserve(p.max_work);
             st.cstate = p.trailed::<D>();
             let mut prop = Propagator::new(&p.constraints, p.num_vars(), level, true);
             let mut stats = Stats::default();

@@ -75,6 +75,7 @@ impl<'p, D: Domain> Search<'p, D> {
         let intervals = problem.interval_flags();
         let mut st = State::with_intervals(&widths, &intervals);
         st.scratch = vec![D::full(problem.max_width); problem.max_table_arity];
+        st.order.reserve(problem.max_work);
         st.cstate = problem.trailed::<D>();
         let prop = Propagator::for_domain::<D>(
             &problem.constraints,

@@ -498,7 +498,8 @@ fn random_extended_problem(g: &mut Gen) -> (Problem, Vec<Vec<i64>>) {
             }
         }
     }
-    // Booleans the decompositions (count, inverse) introduced: enumerated like the others.
+    // Booleans a decomposition introduced (none today: count_var and inverse are dedicated propagators on these
+    // bitset domains), enumerated like the others.
     while doms.len() < m.num_vars() {
         doms.push(vec![0, 1]);
     }
@@ -896,4 +897,144 @@ fn the_lazy_iterator_does_only_the_work_asked_for_and_leaves_the_solver_reusable
     let mut it = solver.solutions_iter(&[]);
     assert!(it.by_ref().count() < 92);
     assert!(matches!(it.outcome(), Some(Outcome::Limit(_))));
+}
+
+/// `n = |{i : xs[i] = y}|` as the decomposition [`Model::count_var`] posted before its dedicated propagator: one
+/// Boolean `b_i <-> (x_i = y)` per member and `sum b_i = n`.
+fn count_var_decomposed(m: &mut Model, xs: &[VarId], y: VarId, n: VarId) {
+    use csp_core::constraints::Reification;
+    let mut terms = Vec::new();
+    for &x in xs {
+        let b = m.new_bool().unwrap();
+        m.reify_linear(
+            &[(1, x), (-1, y)],
+            Relation::Eq,
+            0,
+            b,
+            Reification::Equivalent,
+        )
+        .unwrap();
+        terms.push((1, b));
+    }
+    terms.push((-1, n));
+    m.linear(&terms, Relation::Eq, 0).unwrap();
+}
+
+/// `inverse(f, g)` as the decomposition [`Model::inverse`] posted before its dedicated propagator: one Boolean per
+/// pair reified on both sides, the range of every variable, and `all_different` on each array.
+fn inverse_decomposed(m: &mut Model, f: &[VarId], g: &[VarId], first: i64) {
+    use csp_core::constraints::Reification;
+    for (i, &fi) in f.iter().enumerate() {
+        for (j, &gj) in g.iter().enumerate() {
+            let b = m.new_bool().unwrap();
+            let eqv = Reification::Equivalent;
+            m.reify_linear(&[(1, fi)], Relation::Eq, first + j as i64, b, eqv)
+                .unwrap();
+            m.reify_linear(&[(1, gj)], Relation::Eq, first + i as i64, b, eqv)
+                .unwrap();
+        }
+    }
+    let last = first + f.len() as i64 - 1;
+    for &v in f.iter().chain(g) {
+        m.linear(&[(1, v)], Relation::Ge, first).unwrap();
+        m.linear(&[(1, v)], Relation::Le, last).unwrap();
+    }
+    m.all_different(f).unwrap();
+    m.all_different(g).unwrap();
+}
+
+/// A random model of `count_var` and `inverse` with a few `!=` and sums beside, drawn from `seed`: with the
+/// dedicated propagators (`dedicated`) or with the decompositions they replaced (whose Booleans come after the
+/// model's own variables). Returns the problem and the domains of the model's own variables.
+fn random_count_inverse_problem(seed: u64, dedicated: bool) -> (Problem, Vec<Vec<i64>>) {
+    let mut g = Gen(csp_core::rng::Rng::new(seed));
+    let mut m = Model::new();
+    let mut xs = Vec::new();
+    let mut doms = Vec::new();
+    for _ in 0..g.range(4, 6) {
+        let mut d: Vec<i64> = (-1..=3).filter(|_| g.below(4) != 0).collect();
+        if d.is_empty() {
+            d.push(g.range(-1, 3));
+        }
+        xs.push(m.new_var_with_values(&d).unwrap());
+        doms.push(d);
+    }
+    for _ in 0..g.range(1, 3) {
+        match g.below(5) {
+            0 | 1 => {
+                let k = g.range(2, 4) as usize;
+                let members = g.subset(&xs, k);
+                let (y, n) = (g.pick(&xs), g.pick(&xs));
+                if dedicated {
+                    m.count_var(&members, y, n).unwrap();
+                } else {
+                    count_var_decomposed(&mut m, &members, y, n);
+                }
+            }
+            2 | 3 => {
+                let k = g.range(2, 3) as usize;
+                let first = g.range(-1, 1);
+                let (f, h) = (g.subset(&xs, k), g.subset(&xs, k));
+                if dedicated {
+                    m.inverse(&f, &h, first).unwrap();
+                } else {
+                    inverse_decomposed(&mut m, &f, &h, first);
+                }
+            }
+            _ => {
+                let (x, y) = (g.pick(&xs), g.pick(&xs));
+                if g.below(2) == 0 {
+                    m.not_equal(x, y, g.range(-1, 1)).unwrap();
+                } else {
+                    m.linear(&[(1, x), (1, y)], Relation::Le, g.range(0, 4))
+                        .unwrap();
+                }
+            }
+        }
+    }
+    (m.build().unwrap(), doms)
+}
+
+#[test]
+fn count_var_and_inverse_propagators_match_brute_force_under_every_strategy() {
+    let cfgs = configs();
+    let mut nonempty = 0;
+    for case in 0..200 {
+        let (p, doms) = random_count_inverse_problem(0xC0DE + case as u64, true);
+        assert_eq!(p.num_vars(), doms.len(), "no auxiliary variable");
+        check_problem(&p, &doms, &[], &cfgs, case);
+        nonempty += usize::from(!brute_force(&p, &doms).is_empty());
+    }
+    assert!(nonempty > 20, "only {nonempty} satisfiable models");
+}
+
+#[test]
+fn count_var_and_inverse_propagators_prune_at_least_what_their_decompositions_did() {
+    // A static order (the model's own variables first, the decompositions' Booleans last) and a fixed value order
+    // make the trees comparable: a node of the dedicated tree is a node of the decomposition's, unless the
+    // decomposition removed a value the dedicated propagator kept.
+    let (mut dedicated_nodes, mut decomposed_nodes) = (0, 0);
+    for case in 0..400u64 {
+        let (p, _) = random_count_inverse_problem(0xC0DE + case, true);
+        let (q, _) = random_count_inverse_problem(0xC0DE + case, false);
+        for prop in [Propagation::ForwardChecking, Propagation::Singles] {
+            let cfg = SearchConfig::default()
+                .var_order(VarOrder::Input)
+                .value_order(ValueOrder::Ascending)
+                .propagation(prop);
+            let a = Solver::new(&p, cfg.clone()).count(&[], u64::MAX);
+            let b = Solver::new(&q, cfg).count(&[], u64::MAX);
+            assert_eq!(a.count, b.count, "case {case}, {prop:?}: counts");
+            assert!(
+                a.stats.nodes <= b.stats.nodes,
+                "case {case}, {prop:?}: {} nodes against {} with the decomposition",
+                a.stats.nodes,
+                b.stats.nodes
+            );
+            dedicated_nodes += a.stats.nodes;
+            decomposed_nodes += b.stats.nodes;
+        }
+    }
+    eprintln!("count_var / inverse: {dedicated_nodes} nodes, decompositions {decomposed_nodes}");
+    assert!(dedicated_nodes < decomposed_nodes);
 }

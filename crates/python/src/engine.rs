@@ -6,7 +6,8 @@
 //! So the Python `Model` keeps the list of calls it received ([`post::Post`]) and a live engine model that checks
 //! each call as it comes (errors surface where they are made, naming the Python variables); every search builds a
 //! fresh engine model from the list. Python variables are numbered in creation order, which is the same in every
-//! rebuild; the engine's hidden variables (the Booleans of `count_eq` or `inverse`) have no Python index and never
+//! rebuild; the engine's hidden variables (the Booleans of the decompositions `count_eq` and `inverse` fall back to
+//! on interval variables) have no Python index and never
 //! appear in a [`Solution`].
 //!
 //! Every search runs on a helper thread while the caller waits without the GIL and checks for Ctrl-C

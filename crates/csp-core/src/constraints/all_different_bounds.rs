@@ -147,6 +147,9 @@ impl Constraint for AllDifferentBounds {
     fn cost(&self) -> Cost {
         Cost::Expensive
     }
+    fn work_len(&self, _values: &[Values]) -> usize {
+        self.vars.len()
+    }
     fn accepts_intervals(&self) -> bool {
         true
     }

@@ -11,7 +11,7 @@
 //! those undefined; in a relational semantics the constraint is false there). All arithmetic is `i128`; the model
 //! rejects posts whose extreme results do not fit `i64`.
 
-use super::util::{has, hi, lo, remove_positions, set_max, set_min};
+use super::util::{give_order, has, hi, lo, remove_positions, set_max, set_min, take_order};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -367,46 +367,73 @@ impl Constraint for ElementVar {
         self.item(value_of(self.vars[0]))
             .is_some_and(|a| value_of(a) == value_of(self.vars[1]))
     }
+    fn work_len(&self, values: &[Values]) -> usize {
+        self.vars
+            .iter()
+            .map(|&v| values.get(v as usize).map_or(0, Values::width))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl ElementVar {
+    /// The filtering of `propagate`, with `drop` (empty) as the list of positions to remove.
+    fn filter<D: Domain>(
+        &self,
+        st: &mut State<D>,
+        values: &[Values],
+        drop: &mut Vec<u32>,
+    ) -> Result<(), Conflict> {
+        let (x, z) = (self.vars[0], self.vars[1]);
+        let vx = &values[x as usize];
+        drop.extend(
+            st.dom(x)
+                .iter()
+                .filter(|&p| {
+                    !self
+                        .item(vx.value(p))
+                        .is_some_and(|a| meet(st, values, a, z))
+                })
+                .map(|p| p as u32),
+        );
+        remove_positions(st, x, drop)?;
+        drop.clear();
+        let vz = &values[z as usize];
+        drop.extend(
+            st.dom(z)
+                .iter()
+                .filter(|&p| {
+                    let w = vz.value(p) as i128;
+                    !st.dom(x).iter().any(|q| {
+                        self.item(vx.value(q))
+                            .is_some_and(|a| has(st, values, a, w))
+                    })
+                })
+                .map(|p| p as u32),
+        );
+        remove_positions(st, z, drop)?;
+        drop.clear();
+        if st.is_fixed(x) {
+            if let Some(a) = self.item(lo(st, values, x)) {
+                let va = &values[a as usize];
+                drop.extend(
+                    st.dom(a)
+                        .iter()
+                        .filter(|&p| !has(st, values, z, va.value(p) as i128))
+                        .map(|p| p as u32),
+                );
+                remove_positions(st, a, drop)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl<D: Domain> Propagate<D> for ElementVar {
     fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
-        let (x, z) = (self.vars[0], self.vars[1]);
-        let vx = &values[x as usize];
-        let drop: Vec<usize> = st
-            .dom(x)
-            .iter()
-            .filter(|&p| {
-                !self
-                    .item(vx.value(p))
-                    .is_some_and(|a| meet(st, values, a, z))
-            })
-            .collect();
-        remove_positions(st, x, &drop)?;
-        let vz = &values[z as usize];
-        let drop: Vec<usize> = st
-            .dom(z)
-            .iter()
-            .filter(|&p| {
-                let w = vz.value(p) as i128;
-                !st.dom(x).iter().any(|q| {
-                    self.item(vx.value(q))
-                        .is_some_and(|a| has(st, values, a, w))
-                })
-            })
-            .collect();
-        remove_positions(st, z, &drop)?;
-        if st.is_fixed(x) {
-            if let Some(a) = self.item(lo(st, values, x)) {
-                let va = &values[a as usize];
-                let drop: Vec<usize> = st
-                    .dom(a)
-                    .iter()
-                    .filter(|&p| !has(st, values, z, va.value(p) as i128))
-                    .collect();
-                remove_positions(st, a, &drop)?;
-            }
-        }
-        Ok(())
+        let mut drop = take_order(st);
+        let result = self.filter(st, values, &mut drop);
+        give_order(st, drop);
+        result
     }
 }

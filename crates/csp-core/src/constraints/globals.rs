@@ -1,8 +1,7 @@
 //! Global constraints puzzles use: lexicographic ordering, `regular` (a DFA over a sequence) and `circuit`.
 //!
-//! `count` with a constant value (and so each value of `global_cardinality`) has its own propagator in
-//! `count.rs`; `count_var` and `inverse` are still decompositions onto reified linear relations (see
-//! [`crate::Model::count_var`], [`crate::Model::inverse`]). The three here have their own propagators:
+//! `count` (with a constant or a variable value, so each value of `global_cardinality` too) has its own
+//! propagators in `count.rs`, `inverse` in `inverse.rs`. The three here:
 //! - [`Lex`]: `xs <=_lex ys` (or `<`): skips the prefix fixed equal on both sides, then bounds `x_q <= y_q` at the
 //!   first open position; entailed once `max x_q < min y_q`. Sound, complete on ground, not domain consistent.
 //! - [`Regular`]: the layered graph of (position, state) pairs (Pesant 2004): a value of `x_i` is kept when some
@@ -12,7 +11,7 @@
 //!   different (forward checking), and for the chain of fixed successors through each node, the chain's end may not
 //!   close back to its start unless the chain covers every node (no sub-tour).
 
-use super::util::{has, hi, lo, remove_value, set_max, set_min};
+use super::util::{give_order, has, hi, lo, remove_value, set_max, set_min, take_order};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -158,59 +157,83 @@ impl Constraint for Regular {
     fn cost(&self) -> Cost {
         Cost::Expensive
     }
+    fn work_len(&self, values: &[Values]) -> usize {
+        let width = self
+            .vars
+            .iter()
+            .map(|&v| values.get(v as usize).map_or(0, Values::width))
+            .max()
+            .unwrap_or(0);
+        2 * (self.vars.len() + 1) * self.states + width
+    }
 }
 
-impl<D: Domain> Propagate<D> for Regular {
-    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+impl Regular {
+    /// The two passes of `propagate` over `buf` (empty): `buf[i * s + q]` = state `q` is reachable after `i`
+    /// symbols, `buf[layer + i * s + q]` = reachable and some accepting path continues from it (`layer = (n + 1)
+    /// * s`), then the positions one variable loses.
+    fn filter<D: Domain>(
+        &self,
+        st: &mut State<D>,
+        values: &[Values],
+        buf: &mut Vec<u32>,
+    ) -> Result<(), Conflict> {
         let n = self.vars.len();
         let s = self.states;
-        // reach[i * s + q]: state q is reachable after i symbols.
-        let mut reach = vec![false; (n + 1) * s];
-        reach[self.start] = true;
+        let layer = (n + 1) * s;
+        buf.resize(2 * layer, 0);
+        buf[self.start] = 1;
         for (i, &v) in self.vars.iter().enumerate() {
             for q in 0..s {
-                if !reach[i * s + q] {
+                if buf[i * s + q] == 0 {
                     continue;
                 }
                 for p in st.dom(v).iter() {
                     if let Some(r) = self.next(q, values[v as usize].value(p)) {
-                        reach[(i + 1) * s + r] = true;
+                        buf[(i + 1) * s + r] = 1;
                     }
                 }
             }
         }
-        // alive[i * s + q]: reachable, and some accepting path continues from it.
-        let mut alive = vec![false; (n + 1) * s];
         for q in 0..s {
-            alive[n * s + q] = reach[n * s + q] && self.accepting[q];
+            buf[layer + n * s + q] = u32::from(buf[n * s + q] != 0 && self.accepting[q]);
         }
         for i in (0..n).rev() {
             let v = self.vars[i];
-            let mut drop = Vec::new();
             for p in st.dom(v).iter() {
                 let x = values[v as usize].value(p);
                 let mut used = false;
                 for q in 0..s {
-                    if reach[i * s + q] {
+                    if buf[i * s + q] != 0 {
                         if let Some(r) = self.next(q, x) {
-                            if alive[(i + 1) * s + r] {
-                                alive[i * s + q] = true;
+                            if buf[layer + (i + 1) * s + r] != 0 {
+                                buf[layer + i * s + q] = 1;
                                 used = true;
                             }
                         }
                     }
                 }
                 if !used {
-                    drop.push(p);
+                    buf.push(p as u32);
                 }
             }
-            super::util::remove_positions(st, v, &drop)?;
+            super::util::remove_positions(st, v, &buf[2 * layer..])?;
+            buf.truncate(2 * layer);
         }
-        if alive[self.start] {
+        if buf[layer + self.start] != 0 {
             Ok(())
         } else {
             Err(st.conflict())
         }
+    }
+}
+
+impl<D: Domain> Propagate<D> for Regular {
+    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let mut buf = take_order(st);
+        let result = self.filter(st, values, &mut buf);
+        give_order(st, buf);
+        result
     }
 }
 
@@ -288,11 +311,34 @@ impl Constraint for Circuit {
     fn trigger(&self, _level: Propagation) -> Option<Trigger> {
         Some(Trigger::Domain)
     }
+    fn work_len(&self, _values: &[Values]) -> usize {
+        4 * self.vars.len()
+    }
 }
 
 impl<D: Domain> Propagate<D> for Circuit {
     fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
+        let mut buf = take_order(st);
+        buf.resize(4 * self.vars.len(), 0);
+        let result = self.filter(st, values, &mut buf);
+        give_order(st, buf);
+        result
+    }
+}
+
+impl Circuit {
+    /// The filtering of `propagate` on `buf` (`4n` zeros): `taken`, `in_chain`, `cycle` and `on_cycle`, `n`
+    /// entries each.
+    fn filter<D: Domain>(
+        &self,
+        st: &mut State<D>,
+        values: &[Values],
+        buf: &mut [u32],
+    ) -> Result<(), Conflict> {
         let n = self.vars.len();
+        let (taken, rest) = buf.split_at_mut(n);
+        let (in_chain, rest) = rest.split_at_mut(n);
+        let (cycle, on_cycle) = rest.split_at_mut(n);
         let value = |j: usize| self.first as i128 + j as i128;
         // Values outside the node range, and self-loops (n > 1), never belong to a circuit.
         for (i, &v) in self.vars.iter().enumerate() {
@@ -308,14 +354,14 @@ impl<D: Domain> Propagate<D> for Circuit {
             }
         }
         // Successors are different: a fixed successor leaves every other node's domain.
-        let mut taken = vec![usize::MAX; n];
+        // taken[j] = 1 + the node whose fixed successor is j (0: none).
         for (i, &v) in self.vars.iter().enumerate() {
             if st.is_fixed(v) {
                 let j = self.node(lo(st, values, v)).unwrap_or(0);
-                if taken[j] != usize::MAX {
+                if taken[j] != 0 {
                     return Err(st.conflict());
                 }
-                taken[j] = i;
+                taken[j] = i as u32 + 1;
             }
         }
         for (i, &v) in self.vars.iter().enumerate() {
@@ -323,7 +369,7 @@ impl<D: Domain> Propagate<D> for Circuit {
                 continue;
             }
             for (j, &t) in taken.iter().enumerate() {
-                if t != usize::MAX && t != i {
+                if t != 0 && t as usize != i + 1 {
                     remove_value(st, values, v, value(j))?;
                 }
             }
@@ -331,7 +377,7 @@ impl<D: Domain> Propagate<D> for Circuit {
         // No sub-tour: follow each maximal chain of fixed successors from a node nobody fixed into; its end may
         // not return to its start unless the chain covers all nodes.
         for (start, &pred) in taken.iter().enumerate() {
-            if pred != usize::MAX {
+            if pred != 0 {
                 continue;
             }
             // (`taken` may be stale by now: a chain can come back to its start; the cycle check below handles it.)
@@ -352,24 +398,23 @@ impl<D: Domain> Propagate<D> for Circuit {
             }
             if end != start && self.sub {
                 // Closing the chain makes it the circuit: only if every other node can stay out.
-                let mut in_chain = vec![false; n];
+                in_chain.fill(0);
                 let mut j = start;
                 while j != end {
-                    in_chain[j] = true;
+                    in_chain[j] = 1;
                     j = self.node(lo(st, values, self.vars[j])).unwrap_or(end);
                 }
-                in_chain[end] = true;
+                in_chain[end] = 1;
                 let blocked =
-                    (0..n).any(|k| !in_chain[k] && !has(st, values, self.vars[k], value(k)));
+                    (0..n).any(|k| in_chain[k] == 0 && !has(st, values, self.vars[k], value(k)));
                 if blocked {
                     remove_value(st, values, self.vars[end], value(start))?;
                 }
             }
         }
         // A cycle made only of fixed successors must cover every node.
-        let mut on_cycle = vec![false; n];
         for i in 0..n {
-            if on_cycle[i] || !st.is_fixed(self.vars[i]) {
+            if on_cycle[i] != 0 || !st.is_fixed(self.vars[i]) {
                 continue;
             }
             let (mut j, mut len) = (i, 0);
@@ -382,29 +427,28 @@ impl<D: Domain> Propagate<D> for Circuit {
                 if j == i {
                     if self.sub && len >= 2 {
                         // The circuit: every node off it stays out.
-                        let mut cycle = vec![false; n];
+                        cycle.fill(0);
                         let mut k = i;
                         loop {
-                            cycle[k] = true;
+                            cycle[k] = 1;
                             k = self.node(lo(st, values, self.vars[k])).unwrap_or(i);
                             if k == i {
                                 break;
                             }
                         }
                         for (k, &c) in cycle.iter().enumerate() {
-                            if !c {
+                            if c == 0 {
                                 super::util::set_value(st, values, self.vars[k], value(k))?;
                             }
                         }
-                        on_cycle.iter_mut().for_each(|c| *c = true);
-                        on_cycle.iter_mut().for_each(|c| *c = true);
+                        on_cycle.fill(1);
                     } else if len < n && !self.sub {
                         return Err(st.conflict());
                     } else if len == 1 {
                         // A node out of a subcircuit: the others are still to be checked.
-                        on_cycle[i] = true;
+                        on_cycle[i] = 1;
                     } else {
-                        on_cycle.iter_mut().for_each(|c| *c = true);
+                        on_cycle.fill(1);
                     }
                     break;
                 }

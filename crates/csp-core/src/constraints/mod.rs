@@ -52,6 +52,10 @@
 //!    that keeps state between calls (counters, bitsets) cannot store it in the constraint, which is shared by every
 //!    search: it reserves words in the trailed store ([`crate::trailed`]) in [`Constraint::place`], as `Table`
 //!    does, and reads and writes them through `State::cstate`, so undo restores them with the domains.
+//!    Buffers a call needs (a list of positions to drop, flags per node) are borrowed from the search state with
+//!    `util::take_order` and handed back with `util::give_order`; answer their largest size in
+//!    [`Constraint::work_len`], so the search reserves it once and propagation never allocates
+//!    (`tests/allocations.rs` counts allocations per node).
 //! 2. Add a posting method on [`crate::Model`] that validates user input and returns `ModelError`s, and calls
 //!    `Model::post` (the one registration point; a user outside this crate calls `Model::post` directly).
 //! 3. Add the kind to the per-propagator soundness test (`constraints/soundness.rs`, one `Case` line: random
@@ -71,6 +75,7 @@ mod count;
 mod equal;
 mod globals;
 mod intersection;
+mod inverse;
 mod linear;
 mod not_equal;
 mod reified;
@@ -85,10 +90,11 @@ pub use all_different_bounds::AllDifferentBounds;
 pub use all_different_domain::AllDifferentDomain;
 pub use arith::{Arith, ArithOp, ElementVar, Extremum};
 pub use boolean::{Clause, Parity};
-pub use count::Count;
+pub use count::{Count, CountVar};
 pub use equal::Equal;
 pub use globals::{Circuit, Lex, Regular};
 pub use intersection::Intersection;
+pub use inverse::Inverse;
 pub use linear::{Linear, Relation};
 pub use not_equal::NotEqual;
 pub use reified::{Reification, ReifiedLinear};
@@ -174,6 +180,12 @@ pub trait Constraint: Debug + Send + Sync + Any {
     }
     /// Scratch domains `propagate` needs in `State::scratch` (one per scope position for tables).
     fn scratch(&self) -> usize {
+        0
+    }
+    /// Scratch indexes `propagate` borrows from `State::order` (through `util::take_order`), at most: the search
+    /// reserves the largest answer of the model when it starts, so propagation never allocates.
+    fn work_len(&self, values: &[Values]) -> usize {
+        let _ = values;
         0
     }
     /// True when the hooks reach scope domains only through `State::min_pos` / `max_pos` / `contains` and the

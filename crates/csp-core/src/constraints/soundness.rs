@@ -94,6 +94,29 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "count_var",
+            arity: 5,
+            booleans: 0,
+            post: |m, x, rng| {
+                // Sometimes a member repeats y or n (a repeated variable is a case too).
+                let xs = match rng.below(4) {
+                    0 => vec![x[0], x[1], x[3]],
+                    1 => vec![x[0], x[4], x[2]],
+                    _ => x[..3].to_vec(),
+                };
+                m.count_var(&xs, x[3], x[4]).unwrap();
+            },
+        },
+        Case {
+            name: "inverse",
+            arity: 6,
+            booleans: 0,
+            post: |m, x, rng| {
+                let first = rng.below(3) as i64 - 1;
+                m.inverse(&x[..3], &x[3..], first).unwrap();
+            },
+        },
+        Case {
             name: "all_different_offset",
             arity: 3,
             booleans: 0,
@@ -419,6 +442,7 @@ fn state_of(p: &Problem) -> State<u64> {
     let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
     let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
     st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
+    st.order.reserve(p.max_work);
     st.cstate = p.trailed::<u64>();
     st
 }

@@ -107,13 +107,28 @@ pub(crate) fn remove_value<D: Domain>(
 pub(crate) fn remove_positions<D: Domain>(
     st: &mut State<D>,
     v: u32,
-    drop: &[usize],
+    drop: &[u32],
 ) -> Result<(), Conflict> {
     if drop.len() >= st.size(v) as usize {
         return Err(st.conflict());
     }
     for &p in drop {
-        st.remove(v, p)?;
+        st.remove(v, p as usize)?;
     }
     Ok(())
+}
+
+/// Borrows the search state's scratch indexes (`State::order`), emptied; hand them back with [`give_order`]. The
+/// search reserved `Constraint::work_len` entries for the largest user, so pushing that many never allocates.
+#[inline]
+pub(crate) fn take_order<D: Domain>(st: &mut State<D>) -> Vec<u32> {
+    let mut buf = std::mem::take(&mut st.order);
+    buf.clear();
+    buf
+}
+
+/// Returns the scratch indexes borrowed by [`take_order`] (keeping their capacity for the next call).
+#[inline]
+pub(crate) fn give_order<D: Domain>(st: &mut State<D>, buf: Vec<u32>) {
+    st.order = buf;
 }

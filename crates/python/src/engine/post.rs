@@ -1,7 +1,7 @@
 //! The calls a Python model records ([`Post`]) and their replay on a `csp_core::Model`.
 //!
-//! Indices in a `Post` are positions in the Python model's creation order. Some csp-core calls (`count`,
-//! `global_cardinality`, `inverse`) create hidden Booleans of their own; they never get a Python index, and
+//! Indices in a `Post` are positions in the Python model's creation order. Some csp-core calls (`count_var`
+//! and `inverse` on interval variables) create hidden Booleans of their own; they never get a Python index, and
 //! [`apply`] keeps the map from Python index to engine variable in `vars`, so a replay in the same order makes the
 //! same engine model every time.
 
