@@ -64,6 +64,8 @@
 //!   serg count 2 16.00k -> 15.91k. The branching choice's row and column shifts by table
 //!   ([`super::tables::ROW_COL_SHIFT`]) instead of `cell / 9` and `cell % 9`: serg count 2 15.91k -> 15.73k, 1106
 //!   first 250.2k -> 248.3k.
+//! - popcounts in the search by [`POP9`] lookups or by clearing the lowest bit twice (no popcount instruction on
+//!   the default target): serg count 2 15.74k -> 15.61k, 1106 first 248.3k -> 247.3k.
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
 //! call stack) for every branch but the last, which continues in place.
@@ -349,7 +351,7 @@ impl Board9 {
     fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         if pairs != [0; 3] {
             // In the band with the most bi-value cells, the one with the most bi-value peers in the band.
-            let counts = pairs.map(u32::count_ones);
+            let counts = pairs.map(pop27);
             // Ties go to the later band (measured against the earlier: nodes per puzzle, first solution,
             // forum_hardest_1106 171.6 -> 169.2, forum_hardest_1905 107.1 -> 105.2, magictour 16.13 -> 16.01; count 2
             // on 1106 416 -> 410; 17-clue 1.35 -> 1.37).
@@ -394,8 +396,9 @@ impl Board9 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let mask = self.digits_at(b, cell);
-                if mask.count_ones() < best.3 {
-                    best = (b, cell, mask, mask.count_ones());
+                let size = u32::from(POP9[(mask & 0x1FF) as usize]);
+                if size < best.3 {
+                    best = (b, cell, mask, size);
                 }
             }
         }
@@ -439,6 +442,15 @@ fn spread_bits(x: u32) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let copies = u64::from(x & 0xFF).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
     ((copies + 0x7F * ONES) & (0x80 * ONES)) >> 7
+}
+
+/// The number of set bits among the 27 low bits of `x`, by three [`POP9`] lookups (the default x86-64 target has
+/// no popcount instruction, and `count_ones` expands to a dozen operations).
+#[inline(always)]
+fn pop27(x: u32) -> u32 {
+    u32::from(POP9[(x & 0x1FF) as usize])
+        + u32::from(POP9[(x >> 9 & 0x1FF) as usize])
+        + u32::from(POP9[(x >> 18 & 0x1FF) as usize])
 }
 
 /// The number of cells of `x` (one digit's cells in a band) in the box of `cell`: the box's three minirows
@@ -521,7 +533,10 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
                 // forum_hardest_1106 185 -> 178, magictour 16.67 -> 16.53, forum_hardest_1905 110.9 -> 111.0;
                 // band count alone against the lower digit first: hardest guesses 66 -> 64; fewer-first: 73).
                 let mut d = digits.trailing_zeros() as usize;
-                if digits.count_ones() == 2 {
+                // Exactly two digits left: clearing the lowest bit twice leaves nothing (no popcount instruction
+                // on the default target).
+                let rest = digits & (digits - 1);
+                if rest & (rest - 1) == 0 {
                     let e = (31 - digits.leading_zeros()) as usize;
                     let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
                     let (bx, by) = (box_count(x, cell), box_count(y, cell));
@@ -626,7 +641,23 @@ fn solve9_with<const SCALAR: bool>(
 
 #[cfg(test)]
 mod tests {
-    use super::{box_count, spread_bits};
+    use super::{box_count, pop27, spread_bits};
+
+    #[test]
+    fn pop27_counts_the_low_27_bits() {
+        for x in [
+            0,
+            1,
+            0x1FF,
+            0x7FF_FFFF,
+            0x0F0_F0F0,
+            1 << 26,
+            0xFFFF_FFFF,
+            0x0123_4567,
+        ] {
+            assert_eq!(pop27(x), (x & 0x7FF_FFFF).count_ones(), "x = {x:#x}");
+        }
+    }
 
     #[test]
     fn spread_bits_puts_bit_j_at_bit_zero_of_byte_j_for_every_byte_value() {
