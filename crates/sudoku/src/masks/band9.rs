@@ -51,6 +51,21 @@
 //!   sweep is fragile: the compiler's register allocation across its 27 inlined updates decides the figures.
 //! - node counts against the crate (its `_solve` calls), before the new branching rule: 1106 first 209 vs 205,
 //!   count-2 495 vs 615; 1905 first 125 vs 158. After it: 169, 410 and 105.
+//! - the dirty entries visited band by band, each band's update a const-generic instance (`update_digits::<B>`),
+//!   so the band's offsets, its `unsolved` word and the digit's other two bands are constants instead of `i / 9`
+//!   and two conditional subtractions per update: solve9 per puzzle, first / count 2, 1106 298k -> 268k / 690k ->
+//!   620k, serg (first 3000) 17.2k -> 15.9k / 18.9k -> 17.5k, kaggle 5.74k -> 5.13k; same nodes and answers.
+//!   The same for naked singles (`naked_singles_in::<B>`): 1106 first 268.1k -> 262.4k, serg count 2 17.49k ->
+//!   17.10k. And for the root's givens (`place_givens::<B>`), with the placed cell's column mask by table
+//!   ([`super::tables::COL_CLEAR`]) instead of `cell % 9`: 1106 first 255.0k -> 250.3k, serg count 2 16.74k ->
+//!   16.00k, kaggle first 5.06k -> 4.59k.
+//! - the solution grid bit-sliced (four value planes spread to bytes, eight cells per multiply; see
+//!   `Board9::grid`) instead of a `trailing_zeros` walk over each digit's cells: kaggle first 4.59k -> 4.50k,
+//!   serg count 2 16.00k -> 15.91k. The branching choice's row and column shifts by table
+//!   ([`super::tables::ROW_COL_SHIFT`]) instead of `cell / 9` and `cell % 9`: serg count 2 15.91k -> 15.73k, 1106
+//!   first 250.2k -> 248.3k.
+//! - popcounts in the search by [`POP9`] lookups or by clearing the lowest bit twice (no popcount instruction on
+//!   the default target): serg count 2 15.74k -> 15.61k, 1106 first 248.3k -> 247.3k.
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
 //! call stack) for every branch but the last, which continues in place.
@@ -66,7 +81,10 @@ use std::time::Instant;
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
 use super::scan::{changed, changed_scalar};
-use super::tables::{minirow_key, BAND, CELL_KEEP, COL_SPREAD, KEEP, LOCKED, POP9, SOLO_ROWS};
+use super::tables::{
+    minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
+    SOLO_ROWS,
+};
 use super::{InputError, MaskResult};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
@@ -121,37 +139,58 @@ impl Board9 {
                 board.cand[9 * b + d] = placed[b] | placed[4 * (d + 1) + b];
             }
         }
-        let mut clash = 0u32;
         // One loop per band over its givens (rather than one per digit and band, whose 27 short loops mispredict
         // their exits: kaggle wall time -5% against the old branch-free root despite fewer instructions).
-        for (b, band) in givens.chunks_exact(27).enumerate() {
-            let mut cells = BAND & !placed[b];
-            while cells != 0 {
-                let cell = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let d = usize::from(band[cell % 27]).wrapping_sub(1) % 9;
-                clash |= !board.cand[9 * b + d] & (1 << cell);
-                board.place(d, b, cell);
-            }
-        }
+        let (band0, rest) = givens.split_at(27);
+        let (band1, band2) = rest.split_at(27);
+        let clash = board.place_givens::<0>(band0, BAND & !placed[0])
+            | board.place_givens::<1>(band1, BAND & !placed[1])
+            | board.place_givens::<2>(band2, BAND & !placed[2]);
         if clash != 0 {
             return Err(Conflict);
         }
         Ok(board)
     }
 
+    /// Places the givens of band `B` (`band`: its 27 cells, values 1..=9 at the cells of `cells`); returns the
+    /// cells whose digit an earlier given had already taken out (a clash when nonzero).
+    #[inline(always)]
+    fn place_givens<const B: usize>(&mut self, band: &[u8], mut cells: u32) -> u32 {
+        let mut clash = 0;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            // Values are 1..=9 here (checked by `solve9`); the mask only keeps the index in bounds.
+            let d = usize::from(band.get(cell).copied().unwrap_or(1)).wrapping_sub(1) & 15;
+            clash |= !self.cand[(9 * B + d) & 31] & (1 << cell);
+            self.place_in::<B>(d, cell);
+        }
+        clash
+    }
+
     /// Places digit `d` at `cell` of band `b`; the digit leaves the cell's peers. The caller has removed (or knows
     /// there are no) other digits at the cell.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, cell: usize) {
-        let cell = cell % 27;
-        let not_col = !(COL_SPREAD << (cell % 9));
+        let cell = cell & 31;
+        let not_col = COL_CLEAR[cell];
         let i = (9 * b + d) & 31;
         self.cand[i] &= CELL_KEEP[cell];
         let (j, k) = other_bands(i);
         self.cand[j] &= not_col;
         self.cand[k] &= not_col;
         self.unsolved[b & 3] &= !(1 << cell);
+    }
+
+    /// [`Board9::place`] with the band a constant.
+    #[inline(always)]
+    fn place_in<const B: usize>(&mut self, d: usize, cell: usize) {
+        let cell = cell & 31;
+        let not_col = COL_CLEAR[cell];
+        self.cand[(9 * B + d) & 31] &= CELL_KEEP[cell];
+        self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_col;
+        self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
+        self.unsolved[B % 4] &= !(1 << cell);
     }
 
     /// Places digit `d` at `cell` of band `b` as a decision: every other digit leaves the cell first.
@@ -165,11 +204,24 @@ impl Board9 {
         self.place(d, b, cell);
     }
 
-    /// Band update of entry `i` (band `i / 9`, digit `i % 9`): see the module doc, step 1.
+    /// Band updates of the digits of band `B` whose bits are set in `dirty & 0x1FF`, lowest digit first (see
+    /// [`Board9::update_band`]). The band is a constant here, so each update's band offsets, its `unsolved` word
+    /// and the digit's other two bands are fixed at compile time.
     #[inline(always)]
-    fn update_band(&mut self, i: usize) -> Result<(), Conflict> {
-        let i = i & 31;
-        let b = i / 9;
+    fn update_digits<const B: usize>(&mut self, dirty: u32) -> Result<(), Conflict> {
+        let mut digits = dirty & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.update_band::<B>(d)?;
+        }
+        Ok(())
+    }
+
+    /// Band update of digit `d` in band `B` (entry `9B + d`): see the module doc, step 1.
+    #[inline(always)]
+    fn update_band<const B: usize>(&mut self, d: usize) -> Result<(), Conflict> {
+        let i = (9 * B + d) & 31;
         let a = self.cand[i];
         let key = minirow_key(a) & 511;
         let a = a & KEEP[key];
@@ -180,52 +232,56 @@ impl Board9 {
         let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
         // Rows of the band holding exactly one cell (see `SOLO_ROWS`).
         let single = a & SOLO_ROWS[key] & locked;
-        let new = single & self.unsolved[b & 3];
-        self.unsolved[b & 3] &= !new;
-        for x in &mut self.cand[9 * (b % 3)..9 * (b % 3) + 9] {
+        let new = single & self.unsolved[B % 4];
+        self.unsolved[B % 4] &= !new;
+        for x in &mut self.cand[9 * (B % 3)..9 * (B % 3) + 9] {
             *x &= !new;
         }
         self.cand[i] = a;
         self.prev[i] = a;
         let not_cols = !locked;
-        let (j, k) = other_bands(i);
-        self.cand[j] &= not_cols;
-        self.cand[k] &= not_cols;
+        // The same digit in the other two bands.
+        self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_cols;
+        self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_cols;
         Ok(())
     }
 
     /// Places every naked single (step 2). Returns whether anything was placed.
-    #[inline(always)]
     /// Also returns, per band, the unsolved cells with exactly two candidates (what `choose` needs when nothing
     /// was placed: counting to three here costs less than a second pass there).
+    #[inline(always)]
     fn naked_singles(&mut self) -> Result<(bool, [u32; 3]), Conflict> {
-        let mut any = false;
-        let mut pairs = [0u32; 3];
-        for (b, p) in pairs.iter_mut().enumerate() {
-            let unsolved = self.unsolved[b];
-            if unsolved == 0 {
-                continue;
-            }
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for &x in &self.cand[9 * b..9 * b + 9] {
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            *p = two & !three & unsolved;
-            if unsolved & !one != 0 {
-                return Err(Conflict);
-            }
-            let mut singles = unsolved & !two;
-            any |= singles != 0;
-            while singles != 0 {
-                let cell = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                let d = self.digit_at(b, cell).ok_or(Conflict)?;
-                self.place(d, b, cell);
-            }
+        let (any0, p0) = self.naked_singles_in::<0>()?;
+        let (any1, p1) = self.naked_singles_in::<1>()?;
+        let (any2, p2) = self.naked_singles_in::<2>()?;
+        Ok((any0 | any1 | any2, [p0, p1, p2]))
+    }
+
+    /// [`Board9::naked_singles`] in band `B` (a constant, as in [`Board9::update_digits`]).
+    #[inline(always)]
+    fn naked_singles_in<const B: usize>(&mut self) -> Result<(bool, u32), Conflict> {
+        let unsolved = self.unsolved[B % 4];
+        if unsolved == 0 {
+            return Ok((false, 0));
         }
-        Ok((any, pairs))
+        let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+        for &x in &self.cand[9 * (B % 3)..9 * (B % 3) + 9] {
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        if unsolved & !one != 0 {
+            return Err(Conflict);
+        }
+        let mut singles = unsolved & !two;
+        let any = singles != 0;
+        while singles != 0 {
+            let cell = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            let d = self.digit_at(B, cell).ok_or(Conflict)?;
+            self.place_in::<B>(d, cell);
+        }
+        Ok((any, two & !three & unsolved))
     }
 
     /// The digit whose candidates include `cell` of band `b` (the first one, if several).
@@ -252,7 +308,6 @@ impl Board9 {
     /// dirty scan instead of the vector one (a test holds the whole search to give the same answers both ways).
     fn propagate<const SCALAR: bool>(&mut self) -> Result<[u32; 3], Conflict> {
         loop {
-            let mut any = false;
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
             // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
             // The entries to update are found branch-free (one compare per entry into a 27-bit mask), then visited
@@ -261,18 +316,16 @@ impl Board9 {
             // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
             // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
             // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
-            let mut dirty = if SCALAR {
+            let dirty = if SCALAR {
                 changed_scalar(&self.cand, &self.prev)
             } else {
                 changed(&self.cand, &self.prev)
             };
-            while dirty != 0 {
-                any = true;
-                let i = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                self.update_band(i)?;
-            }
-            if !any {
+            if dirty != 0 {
+                self.update_digits::<0>(dirty)?;
+                self.update_digits::<1>(dirty >> 9)?;
+                self.update_digits::<2>(dirty >> 18)?;
+            } else {
                 let (placed, pairs) = self.naked_singles()?;
                 if !placed {
                     return Ok(pairs);
@@ -298,7 +351,7 @@ impl Board9 {
     fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         if pairs != [0; 3] {
             // In the band with the most bi-value cells, the one with the most bi-value peers in the band.
-            let counts = pairs.map(u32::count_ones);
+            let counts = pairs.map(pop27);
             // Ties go to the later band (measured against the earlier: nodes per puzzle, first solution,
             // forum_hardest_1106 171.6 -> 169.2, forum_hardest_1905 107.1 -> 105.2, magictour 16.13 -> 16.01; count 2
             // on 1106 416 -> 410; 17-clue 1.35 -> 1.37).
@@ -317,9 +370,10 @@ impl Board9 {
                 while cells != 0 {
                     let cell = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    let row = (x >> (9 * (cell / 9))) & 0x1FF;
+                    let (row_shift, col_shift) = ROW_COL_SHIFT[cell & 31];
+                    let row = (x >> row_shift) & 0x1FF;
                     // The column's three bits (0, 9, 18) summed at bit 18 by one multiply (no carry reaches 20).
-                    let col = ((x >> (cell % 9)) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
+                    let col = ((x >> col_shift) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
                     // At most 2 digits x 9 x 3: fits a byte.
                     weight[cell & 31] += POP9[row as usize] * col as u8;
                 }
@@ -342,30 +396,61 @@ impl Board9 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let mask = self.digits_at(b, cell);
-                if mask.count_ones() < best.3 {
-                    best = (b, cell, mask, mask.count_ones());
+                let size = u32::from(POP9[(mask & 0x1FF) as usize]);
+                if size < best.3 {
+                    best = (b, cell, mask, size);
                 }
             }
         }
         (best.0, best.1, best.2)
     }
 
-    /// The grid as digits 1..=9, row-major. Only meaningful when solved.
+    /// The grid as digits 1..=9, row-major. Only meaningful when solved (each cell in exactly one digit's entry).
+    ///
+    /// Bit-sliced: per band, plane `k` holds the cells whose value (digit + 1) has bit `k`; eight cells at a time,
+    /// each plane's bits are spread to one per byte ([`spread_bits`]) and shifted to bit `k`. Measured against
+    /// visiting each digit's cells by `trailing_zeros`: see the module doc.
     fn grid(&self) -> [u8; 81] {
-        let mut out = [0u8; 81];
-        for (b, band_out) in out.chunks_exact_mut(27).enumerate() {
-            for (d, &x) in self.cand[9 * b..9 * b + 9].iter().enumerate() {
-                let mut cells = x;
-                while cells != 0 {
-                    if let Some(cell) = band_out.get_mut(cells.trailing_zeros() as usize) {
-                        *cell = d as u8 + 1;
-                    }
-                    cells &= cells - 1;
+        let mut wide = [0u8; 96];
+        for (c, out) in self.cand.chunks_exact(9).zip(wide.chunks_exact_mut(32)) {
+            let planes = [
+                c[0] | c[2] | c[4] | c[6] | c[8],
+                c[1] | c[2] | c[5] | c[6],
+                c[3] | c[4] | c[5] | c[6],
+                c[7] | c[8],
+            ];
+            for (chunk, bytes) in out.chunks_exact_mut(8).enumerate() {
+                let mut word = 0u64;
+                for (k, &plane) in planes.iter().enumerate() {
+                    word |= spread_bits(plane >> (8 * chunk)) << k;
                 }
+                bytes.copy_from_slice(&word.to_le_bytes());
             }
+        }
+        let mut out = [0u8; 81];
+        for (band_out, band) in out.chunks_exact_mut(27).zip(wide.chunks_exact(32)) {
+            band_out.copy_from_slice(&band[..27]);
         }
         out
     }
+}
+
+/// The low 8 bits of `x` spread to one per byte: bit `j` of `x` becomes bit 0 of byte `j`. The byte copies of
+/// `x` keep bit `j` in byte `j`; adding 0x7F per byte carries a set bit into bit 7 (never out of the byte).
+#[inline(always)]
+fn spread_bits(x: u32) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let copies = u64::from(x & 0xFF).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+    ((copies + 0x7F * ONES) & (0x80 * ONES)) >> 7
+}
+
+/// The number of set bits among the 27 low bits of `x`, by three [`POP9`] lookups (the default x86-64 target has
+/// no popcount instruction, and `count_ones` expands to a dozen operations).
+#[inline(always)]
+fn pop27(x: u32) -> u32 {
+    u32::from(POP9[(x & 0x1FF) as usize])
+        + u32::from(POP9[(x >> 9 & 0x1FF) as usize])
+        + u32::from(POP9[(x >> 18 & 0x1FF) as usize])
 }
 
 /// The number of cells of `x` (one digit's cells in a band) in the box of `cell`: the box's three minirows
@@ -448,7 +533,10 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
                 // forum_hardest_1106 185 -> 178, magictour 16.67 -> 16.53, forum_hardest_1905 110.9 -> 111.0;
                 // band count alone against the lower digit first: hardest guesses 66 -> 64; fewer-first: 73).
                 let mut d = digits.trailing_zeros() as usize;
-                if digits.count_ones() == 2 {
+                // Exactly two digits left: clearing the lowest bit twice leaves nothing (no popcount instruction
+                // on the default target).
+                let rest = digits & (digits - 1);
+                if rest & (rest - 1) == 0 {
                     let e = (31 - digits.leading_zeros()) as usize;
                     let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
                     let (bx, by) = (box_count(x, cell), box_count(y, cell));
@@ -553,7 +641,39 @@ fn solve9_with<const SCALAR: bool>(
 
 #[cfg(test)]
 mod tests {
-    use super::box_count;
+    use super::{box_count, pop27, spread_bits};
+
+    #[test]
+    fn pop27_counts_the_low_27_bits() {
+        for x in [
+            0,
+            1,
+            0x1FF,
+            0x7FF_FFFF,
+            0x0F0_F0F0,
+            1 << 26,
+            0xFFFF_FFFF,
+            0x0123_4567,
+        ] {
+            assert_eq!(pop27(x), (x & 0x7FF_FFFF).count_ones(), "x = {x:#x}");
+        }
+    }
+
+    #[test]
+    fn spread_bits_puts_bit_j_at_bit_zero_of_byte_j_for_every_byte_value() {
+        for x in 0..=255u32 {
+            let mut expected = 0u64;
+            for j in 0..8 {
+                expected |= u64::from(x >> j & 1) << (8 * j);
+            }
+            assert_eq!(spread_bits(x), expected, "x = {x:#b}");
+            assert_eq!(
+                spread_bits(x | 0xFFFF_FF00),
+                expected,
+                "only the low byte counts"
+            );
+        }
+    }
 
     #[test]
     fn box_count_counts_only_the_cells_of_the_given_cells_box() {
