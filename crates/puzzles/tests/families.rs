@@ -74,6 +74,25 @@ fn every_shipped_nonogram_has_one_solution_the_recorded_one() {
 }
 
 #[test]
+fn the_hard_shipped_nonograms_are_not_finished_by_line_solving() {
+    let hard: Vec<PathBuf> = dataset("nonogram")
+        .into_iter()
+        .filter(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            text.lines().next().unwrap().contains(" --hard)")
+        })
+        .collect();
+    assert!(hard.len() >= 3, "{hard:?}");
+    for path in hard {
+        let n = Nonogram::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        // Root propagation is `regular` per line to a fixpoint, i.e. line solving: a guess means it stopped short.
+        let r = n.solve(&n.default_config(), Mode::First).unwrap();
+        assert!(r.stats.guesses > 0, "{}", path.display());
+        assert!(r.verified.unwrap().is_ok(), "{}", path.display());
+    }
+}
+
+#[test]
 fn every_shipped_hidato_has_one_solution_the_recorded_one_under_both_models() {
     for path in dataset("hidato") {
         let text = std::fs::read_to_string(&path).unwrap();
