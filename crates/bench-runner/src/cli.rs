@@ -28,7 +28,7 @@ pub struct Args {
 
     /// Puzzle family of the datasets: `sudoku`, `minizinc` (lists of MiniZinc models run through `minizinc` by
     /// csp-core and Gecode; default list `share/minizinc/models/bench.txt`), or a family of the `puzzles` crate
-    /// (queens, color, latin, killer, kenken, ...: its `FAMILIES` list; an unknown name is an error that lists them).
+    /// (its `FAMILIES` list, which [`parse_args`] writes into this help; an unknown name is an error that lists them).
     #[arg(long, value_name = "KIND", default_value = "sudoku", value_parser = parse_kind)]
     pub kind: Kind,
 
@@ -202,6 +202,24 @@ impl Kind {
             _ => None,
         }
     }
+}
+
+/// The arguments of this process, with `--kind`'s help naming every family of `puzzles::FAMILIES` (the list is
+/// read at run time, so a family added there shows in `--help` with no edit here).
+pub fn parse_args() -> Args {
+    use clap::{CommandFactory, FromArgMatches};
+    let names: Vec<&str> = puzzles::FAMILIES.iter().map(|f| f.name).collect();
+    let help = format!(
+        "Puzzle family of the datasets: `sudoku`, `minizinc` (lists of MiniZinc models run through `minizinc` by \
+         csp-core and Gecode; default list `share/minizinc/models/bench.txt`), or a family of the `puzzles` crate \
+         ({}; each runs the `datasets/puzzles/` folders its descriptor names; an unknown name is an error that \
+         lists them)",
+        names.join(", ")
+    );
+    let matches = Args::command()
+        .mut_arg("kind", |a| a.help(help))
+        .get_matches();
+    Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }
 
 /// Parses `--kind`: `sudoku`, `minizinc`, or a name of `puzzles::FAMILIES`.

@@ -16,7 +16,6 @@ use bench_runner::report::{
 };
 use bench_runner::run::{run, Dataset, Options, BASELINES};
 use bench_runner::summary::{RunConfig, RunSummary, ScalingPoint};
-use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -31,7 +30,7 @@ const EXIT_WRONG: u8 = 3;
 const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = bench_runner::cli::parse_args();
     if let Some(Command::Merge(m)) = &args.command {
         return merge(m);
     }

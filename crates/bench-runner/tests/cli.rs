@@ -30,6 +30,21 @@ fn bare_runner() -> Command {
     cmd
 }
 
+#[test]
+fn help_names_every_puzzle_family_for_kind() {
+    let out = bare_runner().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for family in puzzles::FAMILIES {
+        assert!(
+            help.contains(&format!("{}, ", family.name))
+                || help.contains(&format!("{};", family.name)),
+            "{} missing from --help:\n{help}",
+            family.name
+        );
+    }
+}
+
 /// Every solver in the registry, as `--list` prints it.
 fn registry() -> Vec<String> {
     let out = runner().arg("--list").output().unwrap();

@@ -502,98 +502,105 @@ fn dzn_ints(text: &str, name: &str) -> Vec<i64> {
         .collect()
 }
 
-/// Rule checkers written from the puzzles' rules, independent of the models (the project's own checkers are used
-/// where it has them: `sudoku::verify`, `puzzles::killer::verify_grid`, `puzzles::color::verify_coloring`).
+/// The puzzle models' answers go to the project's own checkers (`puzzles::kakuro::verify_digits`,
+/// `puzzles::nonogram::verify_picture`, `puzzles::hidato::verify_numbering`, beside `sudoku::verify`,
+/// `puzzles::killer::verify_grid` and `puzzles::color::verify_coloring` below), so each rule is written once; these
+/// functions only translate the models' dzn data and `x` arrays into the families' instance and answer types.
 mod rules {
-    /// Kakuro: black cells 0, white cells 1..9, each run distinct with its sum.
+    use puzzles::hidato::{verify_numbering, Hidato};
+    use puzzles::kakuro::{verify_digits, Cell, Kakuro, Run};
+    use puzzles::nonogram::{verify_picture, Nonogram};
+
+    /// One value of `x` as an unsigned number (a negative one is an error naming the cell).
+    fn unsigned(c: usize, v: i64) -> Result<usize, String> {
+        usize::try_from(v).map_err(|_| format!("cell {c}: {v} is negative"))
+    }
+
+    /// Kakuro (`white` 0/1 per cell; `runs` rows `row, col, down, len, sum`, 1-based, from the first white cell).
     pub fn kakuro(data: &str, x: &[i64]) -> Result<(), String> {
-        let cols = super::dzn_ints(data, "cols")[0] as usize;
+        let width = super::dzn_ints(data, "cols")[0] as usize;
         let white = super::dzn_ints(data, "white");
-        let runs = super::dzn_ints(data, "runs");
-        for (i, (&w, &v)) in white.iter().zip(x).enumerate() {
-            if (w == 0) != (v == 0) || !(0..=9).contains(&v) {
-                return Err(format!("cell {i}: {v} on white = {w}"));
-            }
-        }
-        for r in runs.chunks(5) {
-            let (row, col, down, len, sum) = (r[0] - 1, r[1] - 1, r[2], r[3], r[4]);
-            let cells: Vec<i64> = (0..len)
-                .map(|t| x[((row + down * t) * cols as i64 + col + (1 - down) * t) as usize])
-                .collect();
-            let mut seen = cells.clone();
-            seen.sort_unstable();
-            seen.dedup();
-            if seen.len() != cells.len() || cells.iter().sum::<i64>() != sum {
-                return Err(format!("run {r:?}: {cells:?}"));
-            }
-        }
-        Ok(())
+        let cells: Vec<Cell> = white
+            .iter()
+            .map(|&w| match w {
+                0 => Cell::Black {
+                    down: None,
+                    across: None,
+                },
+                _ => Cell::White(None),
+            })
+            .collect();
+        let runs = super::dzn_ints(data, "runs")
+            .chunks(5)
+            .map(|r| {
+                let (row, col, down, len, sum) = (r[0] - 1, r[1] - 1, r[2], r[3], r[4]);
+                Run {
+                    sum: sum as u32,
+                    cells: (0..len)
+                        .map(|t| ((row + down * t) * width as i64 + col + (1 - down) * t) as usize)
+                        .collect(),
+                }
+            })
+            .collect();
+        let instance = Kakuro {
+            width,
+            height: cells.len() / width.max(1),
+            cells,
+            runs,
+        };
+        let digits = x
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| u8::try_from(v).map_err(|_| format!("cell {c}: {v} is not a digit")))
+            .collect::<Result<Vec<u8>, String>>()?;
+        verify_digits(&instance, &digits).map_err(|e| e.to_string())
     }
 
-    fn blocks(line: &[i64]) -> Vec<i64> {
-        let mut out = Vec::new();
-        let mut run = 0;
-        for &v in line.iter().chain([0].iter()) {
-            if v == 1 {
-                run += 1;
-            } else if run > 0 {
-                out.push(run);
-                run = 0;
-            }
-        }
-        out
-    }
-
-    /// Nonogram: every row's and column's blocks of shaded cells equal its clue.
+    /// Nonogram (`row_clue` / `col_clue` padded with zeros to `rlen` / `clen`; `x` 1 = shaded, 0 = blank).
     pub fn nonogram(data: &str, x: &[i64]) -> Result<(), String> {
-        let (rows, cols) = (
-            super::dzn_ints(data, "rows")[0] as usize,
-            super::dzn_ints(data, "cols")[0] as usize,
-        );
-        let clue = |name: &str, len: &str, i: usize| -> Vec<i64> {
+        let clues = |name: &str, len: &str| -> Vec<Vec<usize>> {
             let l = super::dzn_ints(data, len)[0] as usize;
-            super::dzn_ints(data, name)[i * l..(i + 1) * l]
-                .iter()
-                .copied()
-                .filter(|&c| c > 0)
+            super::dzn_ints(data, name)
+                .chunks(l.max(1))
+                .map(|c| c.iter().filter(|&&b| b > 0).map(|&b| b as usize).collect())
                 .collect()
         };
-        for i in 0..rows {
-            if blocks(&x[i * cols..(i + 1) * cols]) != clue("row_clue", "rlen", i) {
-                return Err(format!("row {i}"));
-            }
-        }
-        for j in 0..cols {
-            let col: Vec<i64> = (0..rows).map(|i| x[i * cols + j]).collect();
-            if blocks(&col) != clue("col_clue", "clen", j) {
-                return Err(format!("column {j}"));
-            }
-        }
-        Ok(())
+        let instance = Nonogram {
+            rows: clues("row_clue", "rlen"),
+            columns: clues("col_clue", "clen"),
+        };
+        let picture = x
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| match v {
+                0 | 1 => Ok(v == 1),
+                _ => Err(format!("cell {c}: {v} is not 0 or 1")),
+            })
+            .collect::<Result<Vec<bool>, String>>()?;
+        verify_picture(&instance, &picture).map_err(|e| e.to_string())
     }
 
-    /// Hidato: a permutation of 1..n keeping the givens, consecutive numbers a king's move apart.
+    /// Hidato (`given` per cell, 0 = to fill; no holes).
     pub fn hidato(data: &str, x: &[i64]) -> Result<(), String> {
-        let cols = super::dzn_ints(data, "cols")[0];
+        let width = super::dzn_ints(data, "cols")[0] as usize;
         let given = super::dzn_ints(data, "given");
-        let n = given.len();
-        let mut at = vec![usize::MAX; n + 1];
-        for (c, &v) in x.iter().enumerate() {
-            if v < 1 || v as usize > n || at[v as usize] != usize::MAX {
-                return Err(format!("cell {c}: {v} out of range or repeated"));
-            }
-            at[v as usize] = c;
-            if given[c] > 0 && given[c] != v {
-                return Err(format!("cell {c}: given {} changed", given[c]));
-            }
-        }
-        for k in 1..n {
-            let (a, b) = (at[k] as i64, at[k + 1] as i64);
-            if (a / cols - b / cols).abs() > 1 || (a % cols - b % cols).abs() > 1 {
-                return Err(format!("{k} and {} do not touch", k + 1));
-            }
-        }
-        Ok(())
+        let grid = given
+            .iter()
+            .enumerate()
+            .map(|(c, &g)| unsigned(c, g).map(Some))
+            .collect::<Result<Vec<_>, String>>()?;
+        let instance = Hidato {
+            width,
+            height: given.len() / width.max(1),
+            grid,
+            model: Default::default(),
+        };
+        let numbers = x
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| unsigned(c, v))
+            .collect::<Result<Vec<usize>, String>>()?;
+        verify_numbering(&instance, &numbers).map_err(|e| e.to_string())
     }
 }
 
@@ -654,7 +661,14 @@ fn puzzle_model_answers_pass_independent_checkers() {
             let data = format!("{family}-{k}.dzn");
             let sol = solve(&format!("{family}.mzn"), &data);
             let text = read(&format!("share/minizinc/models/{data}"));
-            check(&text, &dzn_ints(&sol, "x")).unwrap_or_else(|e| panic!("{data}: {e}"));
+            let mut x = dzn_ints(&sol, "x");
+            check(&text, &x).unwrap_or_else(|e| panic!("{data}: {e}"));
+            // The translation reaches the rules: one entry changed (the first non-zero one, its lowest bit
+            // flipped) is rejected.
+            if let Some(v) = x.iter_mut().find(|v| **v != 0) {
+                *v ^= 1;
+            }
+            assert!(check(&text, &x).is_err(), "{data}: a changed answer passed");
         }
     }
 }

@@ -4,14 +4,14 @@
 //!
 //! The model (`src/nonogram.rs`: `automaton` and `encode`) shows how a line rule becomes a csp-core `regular`
 //! constraint: the clue's automaton over {0, 1}, one per row and column.
-use puzzles::nonogram::{generate, verify_picture};
+use puzzles::nonogram::{generate, verify_picture, Keep};
 use puzzles::{Mode, Puzzle};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().map_or(Ok(25), |a| a.parse())?;
     let seed: u64 = args.next().map_or(Ok(1), |a| a.parse())?;
-    let (puzzle, _picture, _) = generate(n, n, 0.5, seed, false, 1)?;
+    let (puzzle, _picture, _) = generate(n, n, 0.5, seed, Keep::Any, 1)?;
     let report = puzzle.solve(&puzzle.default_config(), Mode::First)?;
     let answer = report.answer.ok_or("no solution")?;
     verify_picture(&puzzle, &answer)?;

@@ -11,12 +11,27 @@
 //! N is the number of cells that are not `X`; all rows have the same number of cells; `#` starts a comment. The
 //! givens must be distinct and in 1..=N. Errors name the line, and the column of a bad token.
 //!
-//! Model (a path on csp-core): `at[v]` = the cell holding number `v + 1`, over the N playable cells in row-major
-//! order. `all_different(at)`, and for each v a `table` constraint on `(at[v], at[v + 1])` whose tuples are the
-//! king-adjacent pairs of cells: the path of numbers is a Hamiltonian path of the king graph through the givens,
-//! which are root assumptions `at[g - 1] = cell`. The table gives arc consistency on each step, so a given
-//! number's distance-k neighbourhood prunes `at[v +- k]` through the chain. The answer prints as the grid with
-//! every number filled in (`X` for holes).
+//! Two models ([`HidatoModel`], `--model path|circuit`); in both, `at[v]` = the cell holding number `v + 1`
+//! (the first N variables, over the N playable cells in row-major order), with `all_different(at)` for hidden
+//! singles and the givens as root assumptions `at[g - 1] = cell`:
+//! - **path** (the default): for each v a `table` on `(at[v], at[v + 1])` whose tuples are the king-adjacent
+//!   pairs of cells. Arc consistency on each step, so a given number's distance-k neighbourhood prunes
+//!   `at[v +- k]` through the chain.
+//! - **circuit**: successors `succ[i]` (the cell after cell i: a king neighbour, or a dummy node N when i holds
+//!   N) under csp-core's `circuit`, with the dummy's successor being `at[0]` itself, so the path closes into a
+//!   circuit of N + 1 nodes; `succ[at[v]] = at[v + 1]` and `succ[at[N - 1]] = N` by `element` over the
+//!   successor array (domain consistent, so it carries the same adjacency reasoning as the tables, plus
+//!   `circuit`'s no-sub-tour pruning on the successors).
+//!
+//! Measured 2026-11-25 (`docs/measurements.md`, "Hidato: circuit against path"): the circuit model needs fewer
+//! nodes on the hard, `--minimal` instances (default strategy 16 / 820 / 100 against 210 / 742 / 986; MRV + forward
+//! checking 3,569 / 10,106 / 66,086 against 34,304 / 94,621 / 2,162,215) and fewer instructions where many
+//! numbers are given (it builds no N - 1 tables of up to 8 N rows: 10x10 9.2 M against 34.6 M), but each node
+//! costs far more (every `element` scopes all N successors, and `circuit` re-checks all of them), so on the
+//! minimal instances it runs 1.2x / 23.8x / 2.6x the path model's instructions (887 M against 37 M on 8x8). Path
+//! stays the default and the generators' oracle (their output depends on the second solution found, so the shipped
+//! files pin it); circuit is kept for the node counts and as the model a cheaper `element`/`circuit` would favour.
+//! The answer prints as the grid with every number filled in (`X` for holes).
 //!
 //! Tried and dropped (2026-11-25, the shipped set counted to 2, `docs/measurements.md`): a dual view `num[cell]`
 //! channelled by csp-core's `inverse`. It cuts MRV + forward checking from 248 to 3 nodes on `gen-10x10-2`, but
@@ -46,6 +61,31 @@ pub struct Hidato {
     /// Per grid position (`r * width + c`): `None` for a hole, `Some(0)` for a cell to fill, `Some(v)` for a given
     /// number v.
     pub grid: Vec<Option<usize>>,
+    /// Which csp-core model [`Puzzle::encode`] builds (not part of the puzzle: ignored by the text format).
+    pub model: HidatoModel,
+}
+
+/// The two csp-core models of a Hidato (see the module doc for what each posts and the measured choice).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HidatoModel {
+    /// `at[v]` only, with a king-adjacency `table` per step (the default: fewer instructions on the hard
+    /// instances).
+    #[default]
+    Path,
+    /// Successor variables under `circuit`, a dummy node closing the path, linked to `at[v]` by `element`.
+    Circuit,
+}
+
+impl std::str::FromStr for HidatoModel {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "circuit" => Ok(HidatoModel::Circuit),
+            "path" => Ok(HidatoModel::Path),
+            _ => Err(format!("unknown Hidato model `{s}` (expected circuit or path)")),
+        }
+    }
 }
 
 impl Hidato {
@@ -61,6 +101,93 @@ impl Hidato {
         let (ra, ca) = (a / self.width, a % self.width);
         let (rb, cb) = (b / self.width, b % self.width);
         a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
+    }
+
+    /// The king's-move neighbours of every playable cell, as playable-cell indexes (`cells()` order).
+    fn neighbour_lists(&self, cells: &[usize]) -> Vec<Vec<usize>> {
+        let mut index = vec![usize::MAX; self.grid.len()];
+        for (i, &p) in cells.iter().enumerate() {
+            index[p] = i;
+        }
+        cells
+            .iter()
+            .map(|&a| {
+                let (r, c) = (a / self.width, a % self.width);
+                let mut out = Vec::with_capacity(8);
+                for rr in r.saturating_sub(1)..=(r + 1).min(self.height.saturating_sub(1)) {
+                    for cc in c.saturating_sub(1)..=(c + 1).min(self.width.saturating_sub(1)) {
+                        let b = rr * self.width + cc;
+                        if b != a && index.get(b).is_some_and(|&j| j != usize::MAX) {
+                            out.push(index[b]);
+                        }
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// The model chosen by `model` (see the module doc); variables `0..N` are `at[v]` in either, so
+    /// [`Puzzle::decode`] reads both.
+    pub fn encode_with(&self, model: HidatoModel) -> Result<Encoding, PuzzleError> {
+        let cells = self.cells();
+        let n = cells.len();
+        let mut m = Model::new();
+        let at = (0..n)
+            .map(|_| m.new_var(0, n as i64 - 1))
+            .collect::<Result<Vec<_>, _>>()?;
+        if n > 1 {
+            let neighbours = self.neighbour_lists(&cells);
+            if neighbours.iter().all(Vec::is_empty) {
+                return Err(PuzzleError::Invalid(
+                    "no two cells touch, so no path numbers them".into(),
+                ));
+            }
+            m.all_different(&at)?;
+            match model {
+                HidatoModel::Path => {
+                    let pairs: Vec<Vec<i64>> = neighbours
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, ns)| ns.iter().map(move |&j| vec![i as i64, j as i64]))
+                        .collect();
+                    for v in 0..n - 1 {
+                        m.table(&[at[v], at[v + 1]], &pairs)?;
+                    }
+                }
+                HidatoModel::Circuit => {
+                    // succ[i]: the cell after cell i, a neighbour or the dummy node n (i holds N). The dummy's
+                    // successor is the cell of 1, which is at[0] itself, so the circuit reads
+                    // [succ[0], .., succ[n - 1], at[0]].
+                    let mut succ = Vec::with_capacity(n + 1);
+                    for ns in &neighbours {
+                        let values: Vec<i64> =
+                            ns.iter().map(|&j| j as i64).chain([n as i64]).collect();
+                        succ.push(m.new_var_with_values(&values)?);
+                    }
+                    let dummy = m.new_var(n as i64, n as i64)?;
+                    for v in 0..n - 1 {
+                        m.element_var(at[v], 0, &succ, at[v + 1])?;
+                    }
+                    m.element_var(at[n - 1], 0, &succ, dummy)?;
+                    succ.push(at[0]);
+                    m.circuit(&succ, 0)?;
+                }
+            }
+        }
+        let assumptions = cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &p)| match self.grid[p] {
+                Some(v) if v > 0 => Some((at[v - 1], i as i64)),
+                _ => None,
+            })
+            .collect();
+        Ok(Encoding {
+            problem: m.build()?,
+            assumptions,
+            vars: at,
+        })
     }
 
     /// The instance in the text format.
@@ -121,6 +248,12 @@ pub fn verify_numbering(instance: &Hidato, numbers: &[usize]) -> Result<(), Veri
 
 /// This family's line in [`crate::FAMILIES`].
 pub const FAMILY: Family = Family {
+    options: &[Opt::value(
+        "model",
+        "MODEL",
+        "path (a king-adjacency table per step, the default) or circuit (successors under `circuit`).",
+    )
+    .default("path")],
     generators: &[Generator {
         name: "hidato",
         about: "A uniquely solvable Hidato on a full rectangle: a random king's path, 1 and N given, then \
@@ -214,56 +347,19 @@ impl Puzzle for Hidato {
             width,
             height,
             grid,
+            model: HidatoModel::default(),
         })
     }
 
     fn encode(&self) -> Result<Encoding, PuzzleError> {
-        let cells = self.cells();
-        let n = cells.len();
-        let mut m = Model::new();
-        let at = (0..n)
-            .map(|_| m.new_var(0, n as i64 - 1))
-            .collect::<Result<Vec<_>, _>>()?;
-        if n > 1 {
-            m.all_different(&at)?;
-            let mut index = vec![usize::MAX; self.grid.len()];
-            for (i, &p) in cells.iter().enumerate() {
-                index[p] = i;
-            }
-            let mut pairs = Vec::new();
-            for (i, &a) in cells.iter().enumerate() {
-                let (r, c) = (a / self.width, a % self.width);
-                for rr in r.saturating_sub(1)..=(r + 1).min(self.height - 1) {
-                    for cc in c.saturating_sub(1)..=(c + 1).min(self.width - 1) {
-                        let b = rr * self.width + cc;
-                        if b != a && index[b] != usize::MAX {
-                            pairs.push(vec![i as i64, index[b] as i64]);
-                        }
-                    }
-                }
-            }
-            if pairs.is_empty() {
-                return Err(PuzzleError::Invalid(
-                    "no two cells touch, so no path numbers them".into(),
-                ));
-            }
-            for v in 0..n - 1 {
-                m.table(&[at[v], at[v + 1]], &pairs)?;
-            }
+        self.encode_with(self.model)
+    }
+
+    fn configure(&mut self, options: &Options) -> Result<(), String> {
+        if let Some(model) = options.get("model")? {
+            self.model = model;
         }
-        let assumptions = cells
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &p)| match self.grid[p] {
-                Some(v) if v > 0 => Some((at[v - 1], i as i64)),
-                _ => None,
-            })
-            .collect();
-        Ok(Encoding {
-            problem: m.build()?,
-            assumptions,
-            vars: at,
-        })
+        Ok(())
     }
 
     fn decode(&self, solution: &Solution) -> Vec<usize> {
@@ -382,6 +478,9 @@ pub fn generate_unique(
         width,
         height,
         grid: vec![Some(0); n],
+        // The generator's uniqueness oracle is pinned: the second solution it finds decides which given comes
+        // next, so another model would generate other files from the same seed.
+        model: HidatoModel::Path,
     };
     let mut order: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut order);

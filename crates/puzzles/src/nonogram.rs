@@ -168,6 +168,11 @@ pub const FAMILY: Family = Family {
             Opt::value("density", "DENSITY", "Share of black cells in the picture.").default("0.55"),
             Opt::value("seed", "SEED", "Seed.").default("1"),
             Opt::flag("unique", "Keep drawing pictures until the clues have exactly one solution."),
+            Opt::flag(
+                "hard",
+                "Keep drawing pictures until the clues have exactly one solution and line solving alone does \
+                 not finish (the search has to guess).",
+            ),
         ],
         run: generate_text,
     }],
@@ -181,32 +186,46 @@ fn random_picture(width: usize, height: usize, density: f64, rng: &mut Rng) -> V
     (0..width * height).map(|_| rng.below(1024) < threshold).collect()
 }
 
-/// A seeded Nonogram: the clues of a random picture; with `unique`, the first of up to `attempts` pictures of
-/// the seed's stream whose clues have exactly one solution (counted to 2 by the engine). Returns the instance,
-/// its picture and the number of pictures drawn.
+/// Which random pictures [`generate`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The first picture drawn.
+    Any,
+    /// The first picture whose clues have exactly one solution.
+    Unique,
+    /// The first picture whose clues have exactly one solution that line solving alone does not reach: the
+    /// model's root propagation (`regular` per line, domain consistent, so it is exactly line solving to a
+    /// fixpoint) leaves cells open and the search has to guess at least once.
+    Hard,
+}
+
+/// A seeded Nonogram: the clues of a random picture; with [`Keep::Unique`] or [`Keep::Hard`], the first of up
+/// to `attempts` pictures of the seed's stream whose clues qualify (counted to 2 by the engine). Returns the
+/// instance, its picture and the number of pictures drawn.
 pub fn generate(
     width: usize,
     height: usize,
     density: f64,
     seed: u64,
-    unique: bool,
+    keep: Keep,
     attempts: usize,
 ) -> Result<(Nonogram, Vec<bool>, usize), PuzzleError> {
     let mut rng = Rng::new(seed);
     for drawn in 1..=attempts.max(1) {
         let picture = random_picture(width, height, density, &mut rng);
         let inst = Nonogram::from_picture(width, &picture);
-        if !unique {
+        if keep == Keep::Any {
             return Ok((inst, picture, drawn));
         }
         let enc = inst.encode()?;
         let c = Solver::new(&enc.problem, inst.default_config()).count(&[], 2);
-        if c.count == 1 && c.outcome == csp_core::Outcome::Solved {
+        let unique = c.count == 1 && c.outcome == csp_core::Outcome::Solved;
+        if unique && (keep == Keep::Unique || c.stats.guesses > 0) {
             return Ok((inst, picture, drawn));
         }
     }
     Err(PuzzleError::Invalid(format!(
-        "no uniquely solvable picture in {attempts} draws (try another density or size)"
+        "no qualifying picture in {attempts} draws (try another density or size)"
     )))
 }
 
@@ -216,21 +235,33 @@ fn generate_text(options: &Options) -> Result<String, String> {
     let height: usize = options.require("height")?;
     let density: f64 = options.require("density")?;
     let seed: u64 = options.require("seed")?;
-    let unique = options.flag("unique");
+    let hard = options.flag("hard");
+    let unique = hard || options.flag("unique");
+    let keep = match (unique, hard) {
+        (_, true) => Keep::Hard,
+        (true, false) => Keep::Unique,
+        (false, false) => Keep::Any,
+    };
     if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
         return Err(format!("width and height must be 1..={MAX_SIDE}"));
     }
     let (inst, picture, drawn) =
-        generate(width, height, density, seed, unique, 10_000).map_err(|e| e.to_string())?;
+        generate(width, height, density, seed, keep, 10_000).map_err(|e| e.to_string())?;
     let mut s = format!(
         "# Nonogram {width}x{height}{} (puzzles generate nonogram --width {width} --height {height} \
          --density {density} --seed {seed}{})\n",
-        if unique {
-            format!(", unique solution (picture {drawn} of the seed's stream)")
-        } else {
-            String::new()
+        match keep {
+            Keep::Any => String::new(),
+            Keep::Unique => format!(", unique solution (picture {drawn} of the seed's stream)"),
+            Keep::Hard => format!(
+                ", unique solution, line solving alone does not finish (picture {drawn} of the seed's stream)"
+            ),
         },
-        if unique { " --unique" } else { "" }
+        match keep {
+            Keep::Any => "",
+            Keep::Unique => " --unique",
+            Keep::Hard => " --hard",
+        }
     );
     for row in picture.chunks(width) {
         let line: String = row.iter().map(|&b| if b { '#' } else { '.' }).collect();
