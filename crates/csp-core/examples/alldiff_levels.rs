@@ -7,7 +7,9 @@
 //!   LEVEL: value-fc | value-singles | bounds | domain
 //!   MODEL: sudoku FILE N      the first N 81-character lines of FILE ('.' or '0' blank), givens as assumptions
 //!          latin FILE         a Latin square with holes (puzzles crate format: rows of `1..n` or `.`)
-//!          pigeon N           N + 1 variables on 1..N, pairwise different (unsatisfiable)
+//!          pigeon N           2N variables on 1..2N, pairwise different, N + 1 of them on the N odd values
+//!                             (unsatisfiable: a pigeonhole hidden in a permutation, with holes, so neither the
+//!                             pigeonhole count of the value level nor a Hall interval sees it)
 //! ```
 //!
 //! Every model runs on the general engine (`generic_engine`), MRV, ascending values, so the three levels differ
@@ -16,7 +18,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use csp_core::constraints::AllDifferentLevel;
-use csp_core::{Model, Propagation, SearchConfig, Solver, VarId};
+use csp_core::{Limits, Model, Outcome, Propagation, SearchConfig, Solver, VarId};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -28,14 +30,20 @@ fn main() {
         Some("domain") => (AllDifferentLevel::Domain, Propagation::ForwardChecking),
         _ => panic!("{usage}"),
     };
+    // A node limit per search keeps the weak levels' hopeless runs short; a run that hits it says `limit`.
     let cfg = SearchConfig::default()
         .propagation(prop)
-        .generic_engine(true);
+        .generic_engine(true)
+        .limits(Limits {
+            nodes: Some(1_000_000),
+            ..Limits::default()
+        });
     let mut m = Model::new();
     let post = |m: &mut Model, xs: &[VarId]| {
         m.all_different_with(xs, &vec![0; xs.len()], level).unwrap();
     };
     let (mut nodes, mut fails, mut sols, mut props) = (0u64, 0u64, 0u64, 0u64);
+    let mut limited = false;
     match args.get(2).map(String::as_str) {
         Some("sudoku") => {
             let text = std::fs::read_to_string(args.get(3).expect(usage)).unwrap();
@@ -66,6 +74,7 @@ fn main() {
                     .map(|(i, b)| (cells[i], i64::from(b - b'0')))
                     .collect();
                 let r = solver.count(&givens, 2);
+                limited |= matches!(r.outcome, Outcome::Limit(_));
                 nodes += r.stats.nodes;
                 fails += r.stats.fails;
                 props += r.stats.propagations;
@@ -102,22 +111,30 @@ fn main() {
                 .collect();
             let p = m.build().unwrap();
             let r = Solver::new(&p, cfg).count(&givens, 2);
+            limited = matches!(r.outcome, Outcome::Limit(_));
             (nodes, fails, props, sols) =
                 (r.stats.nodes, r.stats.fails, r.stats.propagations, r.count);
         }
         Some("pigeon") => {
             let n: i64 = args.get(3).expect(usage).parse().unwrap();
-            let xs: Vec<VarId> = (0..=n).map(|_| m.new_var(1, n).unwrap()).collect();
+            let odd: Vec<i64> = (1..2 * n).step_by(2).collect();
+            let mut xs: Vec<VarId> = (0..=n)
+                .map(|_| m.new_var_with_values(&odd).unwrap())
+                .collect();
+            xs.extend((1..n).map(|_| m.new_var(1, 2 * n).unwrap()));
             post(&mut m, &xs);
             let p = m.build().unwrap();
             let r = Solver::new(&p, cfg).count(&[], 2);
+            limited = matches!(r.outcome, Outcome::Limit(_));
             (nodes, fails, props, sols) =
                 (r.stats.nodes, r.stats.fails, r.stats.propagations, r.count);
         }
         _ => panic!("{usage}"),
     }
     println!(
-        "{} {}: nodes {nodes}, fails {fails}, propagations {props}, solutions {sols}",
-        args[1], args[2]
+        "{} {}: nodes {nodes}, fails {fails}, propagations {props}, solutions {sols}{}",
+        args[1],
+        args[2],
+        if limited { " (node limit hit)" } else { "" }
     );
 }

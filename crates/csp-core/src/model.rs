@@ -394,9 +394,16 @@ impl Model {
             AllDifferentLevel::Bounds => {
                 self.try_post(AllDifferentBounds::new(vars, offsets.to_vec()))
             }
-            AllDifferentLevel::Domain if vars.iter().any(|&v| self.is_interval(v)) => {
-                // Intervals have no holes to remove: bounds consistency is all they can hold (see
-                // `constraints/all_different_domain.rs`).
+            AllDifferentLevel::Domain
+                if vars.iter().any(|&v| self.is_interval(v))
+                    || vars
+                        .iter()
+                        .map(|&v| self.values[v as usize].width())
+                        .sum::<usize>()
+                        > AllDifferentDomain::MAX_EDGES =>
+            {
+                // Intervals have no holes to remove: bounds consistency is all they can hold; and a value graph
+                // past `MAX_EDGES` is not built (see `constraints/all_different_domain.rs`).
                 self.try_post(AllDifferentBounds::new(vars, offsets.to_vec()))
             }
             AllDifferentLevel::Domain => {

@@ -392,6 +392,7 @@ impl Propagator {
         let counting = self.counting;
         let has_rest_peers = !self.peers_rest.is_empty();
         let has_fix_watch = !self.fix_watch.is_empty();
+        let has_idempotent = self.sched.any_idempotent;
         // Which scanned groups exist: all merged groups at the root, only the uncounted ones below it.
         let dense = self.group_singles;
         let touch_all = dense && !counting;
@@ -444,7 +445,9 @@ impl Propagator {
             }
             self.drain.clear();
             // An idempotent constraint's own removals are drained: it may be woken again.
-            self.sched.release();
+            if has_idempotent {
+                self.sched.release();
+            }
             while st.fixed_head < st.fixed.len() {
                 let v = st.fixed[st.fixed_head];
                 st.fixed_head += 1;
@@ -520,7 +523,9 @@ impl Propagator {
             st.blame = c;
             stats.propagations += 1;
             D::view(&*constraints[c as usize]).propagate(st, values)?;
-            self.sched.hold(c);
+            if has_idempotent {
+                self.sched.hold(c);
+            }
         }
     }
 
@@ -609,6 +614,8 @@ struct Schedule {
     /// The idempotent constraint that just ran, marked scheduled (without being queued) until its own changes
     /// are drained, so they do not wake it; `u32::MAX` when none.
     held: u32,
+    /// Some constraint is idempotent (else `hold` / `release` are skipped).
+    any_idempotent: bool,
 }
 
 impl Schedule {
@@ -619,6 +626,7 @@ impl Schedule {
             cost,
             queues: Default::default(),
             heads: [0; 3],
+            any_idempotent: idempotent.iter().any(|&i| i),
             idempotent,
             held: u32::MAX,
         }

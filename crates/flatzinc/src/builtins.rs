@@ -4,11 +4,11 @@
 //! constraints (see [`TABLE`]'s `kind` and the crate README's coverage table). When the engine grows a native
 //! constraint, its row changes here and nowhere else.
 
-use csp_core::constraints::{ArithOp, Reification};
+use csp_core::constraints::{AllDifferentLevel, ArithOp, Reification};
 use csp_core::{Relation, VarId};
 
 use crate::ast::{Expr, IntSet};
-use crate::translate::Ctx;
+use crate::translate::{Consistency, Ctx};
 
 type R<T> = Result<T, String>;
 
@@ -309,7 +309,20 @@ pub static TABLE: &[Builtin] = &[
     // Globals chosen by the solver library (share/minizinc/csp-core).
     row!("csp_all_different_int", 1, N, |c, a| {
         let xs = c.vars(&a[0])?;
-        c.model.all_different(&xs).map(drop).map_err(e)
+        // `:: domain` asks for the matching propagator; `:: bounds` for Hall intervals; else the model's default
+        // (value level on bitsets, bounds when a member is an interval).
+        let level = match c.consistency {
+            Some(Consistency::Domain) => Some(AllDifferentLevel::Domain),
+            Some(Consistency::Bounds) => Some(AllDifferentLevel::Bounds),
+            Some(Consistency::Value) | None => None,
+        };
+        let zeros = vec![0; xs.len()];
+        match level {
+            Some(level) => c.model.all_different_with(&xs, &zeros, level),
+            None => c.model.all_different(&xs),
+        }
+        .map(drop)
+        .map_err(e)
     }),
     row!("csp_table_int", 2, N, table),
     row!("csp_table_bool", 2, N, table),

@@ -77,11 +77,43 @@ pub struct Translated {
 pub struct Ctx {
     /// The model being built.
     pub model: Model,
+    /// The consistency annotation of the constraint being posted, if any: MiniZinc passes
+    /// `all_different(x) :: domain` through to the FlatZinc item.
+    pub consistency: Option<Consistency>,
     env: HashMap<String, Val>,
     consts: HashMap<i64, VarId>,
 }
 
 type R<T> = Result<T, String>;
+
+/// A propagation-strength annotation on a constraint item (MiniZinc's `domain` / `domain_propagation`, `bounds` /
+/// `bounds_propagation`, `value_propagation`); constraints that have no such choice ignore it, as annotations are
+/// hints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Consistency {
+    /// `:: domain`.
+    Domain,
+    /// `:: bounds` (also `boundsZ`, `boundsR`, `boundsD`).
+    Bounds,
+    /// `:: value_propagation`.
+    Value,
+}
+
+impl Consistency {
+    fn of(ann: &Expr) -> Option<Self> {
+        match ann {
+            Expr::Ident(name) => match name.as_str() {
+                "domain" | "domain_propagation" => Some(Self::Domain),
+                "bounds" | "bounds_propagation" | "boundsZ" | "boundsR" | "boundsD" => {
+                    Some(Self::Bounds)
+                }
+                "value_propagation" => Some(Self::Value),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
 
 impl Ctx {
     /// The variable an expression denotes (constants become fixed variables, one per value).
@@ -218,6 +250,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
     let bounds = crate::bounds::infer(fzn);
     let mut cx = Ctx {
         model: Model::new(),
+        consistency: None,
         env: HashMap::new(),
         consts: HashMap::new(),
     };
@@ -289,6 +322,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
                 c.args.len()
             )));
         }
+        cx.consistency = c.anns.iter().find_map(Consistency::of);
         (b.post)(&mut cx, &c.args).map_err(err)?;
     }
     let serr = |msg: String| TranslateError {

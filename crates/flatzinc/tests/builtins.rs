@@ -471,3 +471,52 @@ fn every_table_row_is_covered_by_a_test_above() {
         );
     }
 }
+
+/// The `nodes` statistic of a satisfaction run of `fzn` (`-s`), and whether it found a solution.
+fn nodes_of(fzn: &str) -> (u64, bool) {
+    let opts = Options {
+        statistics: true,
+        ..Options::default()
+    };
+    let mut out = Vec::new();
+    run(fzn, &opts, &mut out).unwrap_or_else(|e| panic!("{e}\n{fzn}"));
+    let text = String::from_utf8(out).expect("utf8");
+    let nodes = text
+        .lines()
+        .find_map(|l| l.strip_prefix("%%%mzn-stat: nodes="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {text}"));
+    (nodes, text.contains("----------"))
+}
+
+#[test]
+fn the_domain_annotation_on_all_different_selects_the_matching_propagator() {
+    // Five pigeons, four holes with holes in them: only a matching sees it before searching.
+    let vars = "var {1, 3, 5, 7}: a;\nvar {1, 3, 5, 7}: b;\nvar {1, 3, 5, 7}: c;\nvar {1, 3, 5, 7}: d;\nvar {1, 3, 5, 7}: e;\n";
+    let plain =
+        format!("{vars}constraint csp_all_different_int([a, b, c, d, e]);\nsolve satisfy;\n");
+    let domain = plain.replace("e]);", "e]) :: domain;");
+    let bounds = plain.replace("e]);", "e]) :: bounds;");
+    let (n_plain, sat_plain) = nodes_of(&plain);
+    let (n_domain, sat_domain) = nodes_of(&domain);
+    let (n_bounds, sat_bounds) = nodes_of(&bounds);
+    assert!(!sat_plain && !sat_domain && !sat_bounds);
+    assert_eq!(n_domain, 0, "the matching fails at the root");
+    assert!(
+        n_plain > 0 && n_bounds > 0,
+        "value {n_plain}, bounds {n_bounds}"
+    );
+    // Every level accepts the same solutions.
+    for ann in [
+        " :: domain",
+        " :: bounds",
+        " :: value_propagation",
+        " :: domain_propagation",
+    ] {
+        check(
+            &[X, Y, V::I("z", -2, 2)],
+            &format!("csp_all_different_int([x, y, z]){ann}"),
+            |v| v[0] != v[1] && v[0] != v[2] && v[1] != v[2],
+        );
+    }
+}

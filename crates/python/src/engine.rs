@@ -29,7 +29,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use csp_core::constraints::{ArithOp, Reification};
+use csp_core::constraints::{AllDifferentLevel, ArithOp, Reification};
 use csp_core::{
     LimitKind, ModelError, Objective, OptOutcome, Outcome, Problem, Relation, SearchConfig, Solver,
     Stats, VarId, MAX_DOMAIN_WIDTH,
@@ -607,10 +607,27 @@ impl Model {
         self.new_var(Post::Bool, (0, 1), name)
     }
 
-    /// The variables take pairwise different values.
-    fn all_different(&mut self, xs: Vec<PyRef<'_, IntVar>>) -> PyResult<()> {
+    /// The variables take pairwise different values. `level` chooses the propagation: `"value"` (forward
+    /// checking, hidden singles; the default), `"bounds"` (Hall intervals) or `"domain"` (matching: every value
+    /// left belongs to some assignment of the group; bounds on interval variables).
+    #[pyo3(signature = (xs, level=None))]
+    fn all_different(&mut self, xs: Vec<PyRef<'_, IntVar>>, level: Option<&str>) -> PyResult<()> {
+        let level = match level {
+            None => None,
+            Some("value") => Some(AllDifferentLevel::Value),
+            Some("bounds") => Some(AllDifferentLevel::Bounds),
+            Some("domain") => Some(AllDifferentLevel::Domain),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "all_different: level {other:?} is not one of \"value\", \"bounds\", \"domain\""
+                )))
+            }
+        };
         let xs = self.own_all(&xs)?;
-        self.record(Post::AllDifferent(xs))
+        match level {
+            None => self.record(Post::AllDifferent(xs)),
+            Some(level) => self.record(Post::AllDifferentLevel(xs, level)),
+        }
     }
 
     /// The values `xs[i] + offsets[i]` are pairwise different (N-Queens diagonals: offsets `i` and `-i`).

@@ -135,6 +135,29 @@ def test_an_unsatisfiable_model_says_so():
         r[x]
 
 
+def test_all_different_at_every_level_counts_the_same_and_the_domain_level_needs_no_search_on_a_hall_set():
+    def model(level):
+        m = Model()
+        # Five variables on {1, 3, 5, 7} and a sixth on 1..9: the first five cannot all differ.
+        xs = [m.int_var_from([1, 3, 5, 7]) for _ in range(5)] + [m.int_var(1, 9)]
+        m.all_different(xs, level=level)
+        return m
+
+    for level in (None, "value", "bounds", "domain"):
+        r = model(level).count()
+        assert (r.status, r.count) == ("unsatisfiable", 0), level
+    assert model("domain").count().stats["nodes"] == 0
+    assert model("value").count().stats["nodes"] > 0
+    # Satisfiable: three variables on {1, 3, 5, 7} (4 * 3 * 2 ways) and one on 1..9 (the 6 values left).
+    for level in (None, "value", "bounds", "domain"):
+        m = Model()
+        xs = [m.int_var_from([1, 3, 5, 7]) for _ in range(3)] + [m.int_var(1, 9)]
+        m.all_different(xs, level=level)
+        assert m.count().count == 4 * 3 * 2 * 6, level
+    with pytest.raises(ValueError, match="level"):
+        Model().all_different([], level="arc")
+
+
 def test_model_errors_raise_value_error_where_they_are_made():
     m = Model()
     other = Model().int_var(0, 1)

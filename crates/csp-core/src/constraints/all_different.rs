@@ -12,9 +12,11 @@
 //! rules also run in faster forms where the engine takes whole groups over (2026-11-25 review of issue 12):
 //!
 //! - Hidden singles and the pigeonhole test on word masks are written once, [`Sweep`] and
-//!   `hidden_singles_one_word`, and serve this constraint, the general engine's dense group path
-//!   (`propagate/groups.rs`, which had its own copy) and the group kernel's sweep of non-permutation groups
-//!   (`kernel.rs`, a third copy). Measured before/after in `docs/measurements.md` ("all_different levels").
+//!   `hidden_singles_one_word`, and serve this constraint and the general engine's dense group path
+//!   (`propagate/groups.rs`, which had its own copy). The group kernel keeps a third copy for its sweep of
+//!   non-permutation groups (`kernel.rs`, `lone_values`): through `Sweep`, its hot `fixpoint` compiled to 0.6% more
+//!   instructions on Sudoku (17_clue first 300, `csp-mrv-singles`, count 2: 17.69 M -> 17.79 M), although
+//!   Sudoku never runs that sweep. Figures in `docs/measurements.md` ("all_different levels").
 //! - Forward checking stays in four forms, because they are four data structures rather than one rule written
 //!   twice: [`AllDifferent::on_fixed`] (one group, any layout); the merged peer lists of `propagate.rs` (a cell's
 //!   peers over all its aligned groups, deduplicated, one loop instead of one dispatch per group); the counted place

@@ -39,7 +39,8 @@
 //! member is an interval variable: an interval has no holes to remove (the state ignores a removal strictly
 //! inside it), its universe may hold up to `2^62` values, and the only pruning domain consistency adds over
 //! bounds consistency is exactly such holes. Refusing would make every front end that passes a `domain`
-//! annotation through (MiniZinc's annotations are hints) fail on models whose variables happen to be wide.
+//! annotation through (MiniZinc's annotations are hints) fail on models whose variables happen to be wide. The
+//! same fallback applies past [`AllDifferentDomain::MAX_EDGES`] domain positions in the group.
 
 use super::{AllDifferent, Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
@@ -156,6 +157,11 @@ impl Words {
 }
 
 impl AllDifferentDomain {
+    /// Most edges (the members' domain widths summed) of a value graph this propagator builds; the model posts
+    /// the bounds level beyond it, so node numbers and the universe always fit a `u32` (and the untrailed words
+    /// stay below a few hundred megabytes).
+    pub const MAX_EDGES: usize = 1 << 24;
+
     /// Builds the constraint on bitset members; `offsets` has one entry per variable. The caller has checked that
     /// `value + offset` cannot overflow for any member and that no member is an interval.
     pub fn new(vars: Vec<u32>, offsets: Vec<i64>, values: &[Values]) -> Self {

@@ -84,7 +84,7 @@ mod soundness;
 mod table;
 mod util;
 
-pub(crate) use all_different::{hidden_singles_one_word, Sweep};
+pub(crate) use all_different::hidden_singles_one_word;
 pub use all_different::{AllDifferent, AllDifferentLevel};
 pub use all_different_bounds::AllDifferentBounds;
 pub use all_different_domain::AllDifferentDomain;

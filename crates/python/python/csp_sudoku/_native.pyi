@@ -2,7 +2,7 @@
 they check shapes and dtypes and return named results; these functions take checked, C-contiguous arrays."""
 
 from os import PathLike
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -147,8 +147,16 @@ class Model:
         """A new integer variable whose domain is exactly ``values``."""
     def bool_var(self, name: Optional[str] = None) -> IntVar:
         """A new Boolean variable: an integer variable on 0..=1 (1 = true)."""
-    def all_different(self, xs: Sequence[IntVar]) -> None:
-        """The variables take pairwise different values."""
+    def all_different(
+        self, xs: Sequence[IntVar], level: Optional[Literal["value", "bounds", "domain"]] = None
+    ) -> None:
+        """The variables take pairwise different values.
+
+        ``level`` chooses the propagation: ``"value"`` (forward checking and hidden singles; the default),
+        ``"bounds"`` (Hall intervals) or ``"domain"`` (a matching: every value left belongs to some assignment of
+        the group, so Hall sets with holes are found too; bounds on interval variables). Any other string is a
+        ``ValueError``.
+        """
     def all_different_offset(self, xs: Sequence[IntVar], offsets: Sequence[int]) -> None:
         """The values ``xs[i] + offsets[i]`` are pairwise different."""
     def not_equal(self, x: IntVar, y: IntVar, offset: int = 0) -> None:

@@ -23,7 +23,8 @@
 The model stays open after a solve: added constraints count from the next solve on. Constraints, each a method
 of :class:`Model` (see its docstrings and the stubs):
 
-- ``all_different``, ``all_different_offset``, ``not_equal``/``equal`` with an offset, ``linear`` (``==``,
+- ``all_different`` (``level="value"``, ``"bounds"`` or ``"domain"``), ``all_different_offset``,
+  ``not_equal``/``equal`` with an offset, ``linear`` (``==``,
   ``!=``, ``<=``, ``>=``, ``<``, ``>``), ``table``;
 - Booleans: ``clause``, ``bool_and``, ``bool_or``, ``bool_xor``, ``bool_not``, ``bool_equiv``; reification
   ``reify_linear`` (``b == (linear relation)``, or ``b -> (...)`` with ``half=True``);

@@ -5,7 +5,7 @@
 //! [`apply`] keeps the map from Python index to engine variable in `vars`, so a replay in the same order makes the
 //! same engine model every time.
 
-use csp_core::constraints::{ArithOp, Reification};
+use csp_core::constraints::{AllDifferentLevel, ArithOp, Reification};
 use csp_core::{ModelError, Relation, VarId};
 
 /// A linear expression: `(coefficient, variable index)` terms.
@@ -21,6 +21,7 @@ pub(super) enum Post {
     VarValues(Vec<i64>),
     Bool,
     AllDifferent(Vec<usize>),
+    AllDifferentLevel(Vec<usize>, AllDifferentLevel),
     AllDifferentOffset(Vec<usize>, Vec<i64>),
     NotEqual(usize, usize, i64),
     Equal(usize, usize, i64),
@@ -116,6 +117,9 @@ pub(super) fn apply(
         Post::VarValues(values) => model.new_var_with_values(values).map(|v| vars.push(v)),
         Post::Bool => model.new_bool().map(|v| vars.push(v)),
         Post::AllDifferent(xs) => model.all_different(&ids(xs)).map(drop),
+        Post::AllDifferentLevel(xs, level) => model
+            .all_different_with(&ids(xs), &vec![0; xs.len()], *level)
+            .map(drop),
         Post::AllDifferentOffset(xs, offsets) => {
             model.all_different_offset(&ids(xs), offsets).map(drop)
         }
