@@ -83,6 +83,8 @@ mod soundness;
 mod table;
 mod util;
 
+pub(crate) use util::set_value;
+
 pub use all_different::{AllDifferent, AllDifferentLevel};
 pub use all_different_bounds::AllDifferentBounds;
 pub use arith::{Arith, ArithOp, ElementVar, Extremum};
@@ -251,6 +253,12 @@ impl PerRepresentation for dyn Posted {
 pub fn as_all_different(c: &dyn Posted) -> Option<&AllDifferent> {
     let any: &dyn Any = c;
     any.downcast_ref::<AllDifferent>()
+}
+
+/// The clause behind a posted constraint, if it is one (the engine watches its literals).
+pub fn as_clause(c: &dyn Posted) -> Option<&Clause> {
+    let any: &dyn Any = c;
+    any.downcast_ref::<Clause>()
 }
 
 /// The table behind a posted constraint, if it is one.
