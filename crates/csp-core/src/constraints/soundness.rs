@@ -335,7 +335,8 @@ fn cases() -> Vec<Case> {
 }
 
 /// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
-const ON_INTERVALS: [&str; 18] = [
+const ON_INTERVALS: [&str; 19] = [
+    "element",
     "all_different",
     "count",
     "all_different_bounds",
