@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 
 use crate::constraints::{
     AllDifferent, AllDifferentBounds, AllDifferentDomain, AllDifferentLevel, Arith, ArithOp,
-    Circuit, Clause, Count, CountVar, ElementVar, Equal, Extremum, Inverse, Lex, Linear, NotEqual,
-    Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
+    Circuit, Clause, Count, CountVar, Element, ElementVar, Equal, Extremum, Inverse, Lex, Linear,
+    NotEqual, Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
 };
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -719,7 +719,8 @@ impl Model {
     }
 
     /// `z = array[x - first]` for a constant array (FlatZinc `array_int_element` has `first = 1`), posted as a
-    /// table of the pairs `(first + i, array[i])`.
+    /// table of the pairs `(first + i, array[i])`, or as [`Element`] (bounds of an interval `x` or `z`) when one
+    /// of them is an interval.
     pub fn element(
         &mut self,
         x: VarId,
@@ -739,6 +740,10 @@ impl Model {
                 what: WHAT,
                 detail: format!("index {first} + {}", array.len()),
             });
+        }
+        let (xr, zr) = (self.check(WHAT, x)?, self.check(WHAT, z)?);
+        if self.is_interval(xr) || self.is_interval(zr) {
+            return self.try_post(Element::new(xr, first, array.to_vec(), zr));
         }
         let tuples: Vec<Vec<i64>> = array
             .iter()

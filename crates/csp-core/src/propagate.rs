@@ -21,9 +21,12 @@
 //! constraint, and repeats until nothing is pending. A constraint is unscheduled before it runs, so its own changes
 //! schedule it again; rules need not be idempotent.
 
+mod clauses;
 mod groups;
 
-use crate::constraints::{as_all_different, check_ground, Cost, Intersection, Posted, Trigger};
+use crate::constraints::{
+    as_all_different, as_clause, check_ground, Cost, Intersection, Posted, Trigger,
+};
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
@@ -83,6 +86,9 @@ pub struct Propagator {
     rest_groups: Csr<u32>,
     /// Spare buffer swapped with `State::changed` while it is drained (propagators push new changes meanwhile).
     drain: Vec<u32>,
+    /// Boolean clauses propagated by two watched literals (from forward checking up); those clauses have no
+    /// trigger of their own.
+    clauses: clauses::Watched,
 }
 
 impl Propagator {
@@ -137,8 +143,16 @@ impl Propagator {
         let mut domain_rules = Vec::new();
         let mut peer_pairs = Vec::new();
         let mut rest_pairs = Vec::new();
+        let mut clauses = clauses::Watched::default();
         for (c, con) in constraints.iter().enumerate() {
             let c = c as u32;
+            if level != Propagation::None {
+                if let Some(clause) = as_clause(&**con) {
+                    // Watched from now on (a tautology needs nothing at all).
+                    clauses.add(c, clause, num_vars);
+                    continue;
+                }
+            }
             let merged = level != Propagation::None && Self::is_merged(&**con);
             if merged {
                 let rest = !counts(c as usize);
@@ -220,6 +234,7 @@ impl Propagator {
             val_watch: Csr::from_pairs(num_vars, &val),
             domain_rules,
             sched: Schedule::new(constraints.iter().map(|c| (c.cost(), c.idempotent()))),
+            clauses,
         }
     }
 
@@ -299,6 +314,12 @@ impl Propagator {
         self.counting = false;
         for &c in &self.domain_rules {
             self.sched.push(c);
+        }
+        if self.clauses.len() > 0 {
+            if let Err(e) = self.clauses.init(st, values) {
+                self.clear(st);
+                return Err(e);
+            }
         }
         let result = self.fixpoint(constraints, values, st, stats);
         if result.is_ok() && self.counted.len() > 0 && st.unassigned() > 0 {
@@ -393,6 +414,7 @@ impl Propagator {
         let has_rest_peers = !self.peers_rest.is_empty();
         let has_fix_watch = !self.fix_watch.is_empty();
         let has_idempotent = self.sched.any_idempotent;
+        let has_clauses = self.clauses.len() > 0;
         // Which scanned groups exist: all merged groups at the root, only the uncounted ones below it.
         let dense = self.group_singles;
         let touch_all = dense && !counting;
@@ -475,6 +497,9 @@ impl Propagator {
                             constraint: constraint.unwrap_or(Conflict::DECISION),
                         });
                     }
+                }
+                if has_clauses {
+                    self.clauses.wake(v, st, values, &mut stats.propagations)?;
                 }
                 let watching = if has_fix_watch {
                     self.fix_watch.row(v)

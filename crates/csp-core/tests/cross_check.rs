@@ -1038,3 +1038,31 @@ fn count_var_and_inverse_propagators_prune_at_least_what_their_decompositions_di
     eprintln!("count_var / inverse: {dedicated_nodes} nodes, decompositions {decomposed_nodes}");
     assert!(dedicated_nodes < decomposed_nodes);
 }
+
+#[test]
+fn random_3sat_formulas_on_watched_clauses_match_brute_force_under_every_strategy() {
+    // Around the satisfiability threshold (7 variables, 12..=32 clauses of three literals drawn with repeats, so
+    // a literal may repeat or meet its negation): the watched literals must find exactly the enumerated models.
+    let cfgs = configs();
+    let mut g = Gen(csp_core::rng::Rng::new(0x3_5A7));
+    let (mut sat, mut unsat) = (0, 0);
+    for case in 0..150 {
+        let mut m = Model::new();
+        let xs: Vec<VarId> = (0..7).map(|_| m.new_bool().unwrap()).collect();
+        for _ in 0..g.range(12, 32) {
+            let k = 3;
+            let lits = g.subset(&xs, k);
+            let split = g.range(0, k as i64) as usize;
+            m.clause(&lits[..split], &lits[split..]).unwrap();
+        }
+        let p = m.build().unwrap();
+        let doms = vec![vec![0, 1]; 7];
+        let models = check_problem(&p, &doms, &[], &cfgs, case);
+        if models.is_empty() {
+            unsat += 1;
+        } else {
+            sat += 1;
+        }
+    }
+    assert!(sat > 10 && unsat > 10, "{sat} satisfiable, {unsat} not");
+}

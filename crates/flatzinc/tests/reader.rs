@@ -102,10 +102,21 @@ fn domains_wider_than_a_bitset_are_solved_as_intervals() {
 }
 
 #[test]
+fn an_element_of_a_constant_array_on_a_wide_variable_is_solved_by_bounds() {
+    let src = "var 0..100000: wide :: output_var;\nvar 1..3: i :: output_var;\n\
+               constraint array_int_element(i, [1, 2, 99999], wide);\nsolve maximize wide;\n";
+    let out = go(src, &Options::default()).expect("solves");
+    assert!(
+        out.ends_with("wide = 99999;\ni = 3;\n----------\n==========\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_constraint_that_needs_enumerable_domains_on_a_wide_variable_is_refused_at_its_line() {
     let e = err(
         "var 0..100000: wide :: output_var;\nvar 1..3: i :: output_var;\n\
-         constraint array_int_element(i, [1, 2, 3], wide);\nsolve satisfy;\n",
+         constraint array_var_int_element(i, [wide, wide, wide], wide);\nsolve satisfy;\n",
     );
     assert!(
         e.contains("line 3") && e.contains("interval") && e.contains("65536"),

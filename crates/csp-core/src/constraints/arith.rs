@@ -2,10 +2,12 @@
 //! small powers, and absolute value (`z = |x|`, `y` unused).
 //!
 //! Propagation: while `|dom x| * |dom y| <= ENUMERATION_LIMIT`, domain consistency by enumerating the pairs (every
-//! value of `x`, `y` and `z` keeps a supporting pair); above it, the bounds of `z` from the bounds of `x` and `y`
-//! (corner and sign-change points, which bound every operation here: `*` and `min`/`max` are monotone per argument
-//! on each sign side, truncating division too once `y = 0` is excluded) and nothing for `x` and `y`. Both are
-//! sound; both fail a ground scope exactly when the checker does, since fixed `x` and `y` pin `z` to `f(x, y)`.
+//! value of `x`, `y` and `z` keeps a supporting pair); above it (or on an interval), the bounds of `z` from the
+//! bounds of `x` and `y` (corner and sign-change points, which bound every operation here: `*` and `min`/`max` are
+//! monotone per argument on each sign side, truncating division too once `y = 0` is excluded), then the other way
+//! (`Arith::narrow_operands`): `x` and `y` of a product from `z`, the dividend of a division, the base of a power
+//! with a fixed exponent, the argument of `abs`. Both are sound; both fail a ground scope exactly when the checker
+//! does, since fixed `x` and `y` pin `z` to `f(x, y)`. All of it is `i128` on `i64` bounds: no product overflows.
 //!
 //! Undefined points have no support: `y = 0` for `div` and `mod`, a negative exponent for `pow` (MiniZinc makes
 //! those undefined; in a relational semantics the constraint is false there). All arithmetic is `i128`; the model
@@ -180,7 +182,189 @@ impl Arith {
             }
         };
         set_min(st, values, z, zl)?;
-        set_max(st, values, z, zh)
+        set_max(st, values, z, zh)?;
+        self.narrow_operands(st, values)
+    }
+
+    /// The other way: bounds of `x` (and of `y` for `*`) from those of `z` and the other operand. `x * y = z`:
+    /// `x` within `z / y` over the nonzero values of `y` (nothing when `y` and `z` may both be 0); `x div y = z`:
+    /// the dividends whose truncated quotient lies in `z`; `x ^ e = z` for a fixed `e >= 1`: the roots of `z`'s
+    /// bounds; `|x| = z`: `-max z <= x <= max z`. `mod` narrows nothing here.
+    fn narrow_operands<D: Domain>(
+        &self,
+        st: &mut State<D>,
+        values: &[Values],
+    ) -> Result<(), Conflict> {
+        let (x, y, z) = self.xyz();
+        let b = |st: &State<D>, v: u32| (lo(st, values, v) as i128, hi(st, values, v) as i128);
+        let (zl, zh) = b(st, z);
+        let Some(y) = y else {
+            // |x| = z.
+            set_min(st, values, x, -zh)?;
+            return set_max(st, values, x, zh);
+        };
+        match self.op {
+            ArithOp::Times => {
+                let (yl, yh) = b(st, y);
+                clamp(st, values, x, factor_bounds(yl, yh, zl, zh))?;
+                let (xl, xh) = b(st, x);
+                clamp(st, values, y, factor_bounds(xl, xh, zl, zh))
+            }
+            ArithOp::Div => {
+                let (yl, yh) = b(st, y);
+                clamp(st, values, x, dividend_bounds(yl, yh, zl, zh))
+            }
+            ArithOp::Pow => {
+                let (yl, yh) = b(st, y);
+                let Some(e) = u32::try_from(yl).ok().filter(|&e| yl == yh && e >= 1) else {
+                    return Ok(());
+                };
+                match base_bounds(e, zl, zh) {
+                    Some(r) => clamp(st, values, x, Some(r)),
+                    None => Err(st.conflict()),
+                }
+            }
+            ArithOp::Mod | ArithOp::Abs => Ok(()),
+        }
+    }
+}
+
+/// Narrows `v` to `[l, h]` when given.
+fn clamp<D: Domain>(
+    st: &mut State<D>,
+    values: &[Values],
+    v: u32,
+    r: Option<(i128, i128)>,
+) -> Result<(), Conflict> {
+    match r {
+        Some((l, h)) => {
+            set_min(st, values, v, l)?;
+            set_max(st, values, v, h)
+        }
+        None => Ok(()),
+    }
+}
+
+/// `floor(a / b)` (`b != 0`).
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `ceil(a / b)` (`b != 0`).
+fn ceil_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// The pieces `[l, -1]` and `[1, h]` of `[l, h]` without 0 (each `None` when empty).
+fn nonzero_pieces(l: i128, h: i128) -> [Option<(i128, i128)>; 2] {
+    [
+        (l <= -1).then(|| (l, h.min(-1))),
+        (h >= 1).then(|| (l.max(1), h)),
+    ]
+}
+
+/// Smallest and largest integer `x` with `x * y = z` for some `y` in `[yl, yh]` and `z` in `[zl, zh]`; `None`
+/// when no bound follows (0 is possible for both `y` and `z`, so `x` is free) or when there is no such `x`.
+fn factor_bounds(yl: i128, yh: i128, zl: i128, zh: i128) -> Option<(i128, i128)> {
+    if yl <= 0 && 0 <= yh && zl <= 0 && 0 <= zh {
+        return None;
+    }
+    // y = 0 would need z = 0, which is out: x = z / y over the nonzero pieces of y, where z / y is monotone in
+    // each argument, so the corners bound it.
+    let mut r: Option<(i128, i128)> = None;
+    for (a, b) in nonzero_pieces(yl, yh).into_iter().flatten() {
+        for y in [a, b] {
+            for z in [zl, zh] {
+                let (l, h) = (ceil_div(z, y), floor_div(z, y));
+                r = Some(r.map_or((l, h), |(rl, rh)| (rl.min(l), rh.max(h))));
+            }
+        }
+    }
+    r
+}
+
+/// Bounds of `x` with `x div y = z` (truncating) for `y` in `[yl, yh]` (0 excluded) and `z` in `[zl, zh]`. For
+/// `y > 0`: `x` lies in `[z y - (y - 1) [z <= 0], z y + (y - 1) [z >= 0]]`; for `y < 0` (`m = -y`) in
+/// `[z y - (m - 1) [z >= 0], z y + (m - 1) [z <= 0]]`. Both ends are monotone in `z` and linear in `y` on each
+/// sign piece, so the corners bound them.
+fn dividend_bounds(yl: i128, yh: i128, zl: i128, zh: i128) -> Option<(i128, i128)> {
+    let mut r: Option<(i128, i128)> = None;
+    for (a, b) in nonzero_pieces(yl, yh).into_iter().flatten() {
+        for y in [a, b] {
+            for z in [zl, zh] {
+                let m = y.abs() - 1;
+                let (l, h) = if y > 0 {
+                    (
+                        z * y - m * i128::from(z <= 0),
+                        z * y + m * i128::from(z >= 0),
+                    )
+                } else {
+                    (
+                        z * y - m * i128::from(z >= 0),
+                        z * y + m * i128::from(z <= 0),
+                    )
+                };
+                r = Some(r.map_or((l, h), |(rl, rh)| (rl.min(l), rh.max(h))));
+            }
+        }
+    }
+    r
+}
+
+/// Largest `r >= 0` with `r^e <= n` (`n >= 0`, `e >= 1`), by bisection with checked powers.
+fn root_floor(n: i128, e: u32) -> i128 {
+    let (mut lo, mut hi) = (0i128, n.max(1));
+    while lo < hi {
+        let mid = lo + (hi - lo + 1) / 2;
+        if mid.checked_pow(e).is_some_and(|p| p <= n) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// Smallest `r >= 0` with `r^e >= n` (`n >= 0`, `e >= 1`).
+fn root_ceil(n: i128, e: u32) -> i128 {
+    let r = root_floor(n, e);
+    if r.checked_pow(e).is_some_and(|p| p >= n) {
+        r
+    } else {
+        r + 1
+    }
+}
+
+/// Bounds of `x` with `x^e` in `[zl, zh]` (`e >= 1`); `None` when no `x` qualifies.
+fn base_bounds(e: u32, zl: i128, zh: i128) -> Option<(i128, i128)> {
+    if e % 2 == 1 {
+        // x -> x^e is increasing.
+        let l = if zl >= 0 {
+            root_ceil(zl, e)
+        } else {
+            -root_floor(-zl, e)
+        };
+        let h = if zh >= 0 {
+            root_floor(zh, e)
+        } else {
+            -root_ceil(-zh, e)
+        };
+        (l <= h).then_some((l, h))
+    } else if zh < 0 {
+        None
+    } else {
+        let r = root_floor(zh, e);
+        Some((-r, r))
     }
 }
 
@@ -435,5 +619,85 @@ impl<D: Domain> Propagate<D> for ElementVar {
         let result = self.filter(st, values, &mut drop);
         give_order(st, drop);
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `x` in `-40..=40` for which `holds(x, y, z)` for some `y` in `[yl, yh]` and `z` in `[zl, zh]`.
+    fn witnesses(
+        (yl, yh): (i128, i128),
+        (zl, zh): (i128, i128),
+        holds: impl Fn(i128, i128, i128) -> bool,
+    ) -> Vec<i128> {
+        (-40..=40)
+            .filter(|&x| (yl..=yh).any(|y| (zl..=zh).any(|z| holds(x, y, z))))
+            .collect()
+    }
+
+    /// Every range `[l, h]` within `-4..=4`.
+    fn ranges() -> Vec<(i128, i128)> {
+        let mut out = Vec::new();
+        for l in -4..=4 {
+            for h in l..=4 {
+                out.push((l, h));
+            }
+        }
+        out
+    }
+
+    /// `bounds` (None = no bound) keeps every witness; `Some` with `l > h` only when there is none.
+    fn assert_sound(what: &str, bounds: Option<(i128, i128)>, xs: &[i128], case: String) {
+        if let Some((l, h)) = bounds {
+            for &x in xs {
+                assert!(l <= x && x <= h, "{what} {case}: [{l}, {h}] loses x = {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn factor_bounds_keep_every_x_with_x_times_y_in_z() {
+        for y in ranges() {
+            for z in ranges() {
+                let xs = witnesses(y, z, |x, y, z| x * y == z);
+                assert_sound(
+                    "factor",
+                    factor_bounds(y.0, y.1, z.0, z.1),
+                    &xs,
+                    format!("{y:?} {z:?}"),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn dividend_bounds_keep_every_x_whose_truncated_quotient_is_in_z() {
+        for y in ranges() {
+            for z in ranges() {
+                let xs = witnesses(y, z, |x, y, z| y != 0 && x / y == z);
+                let b = dividend_bounds(y.0, y.1, z.0, z.1);
+                assert_sound("dividend", b, &xs, format!("{y:?} {z:?}"));
+                if y != (0, 0) {
+                    assert!(b.is_some(), "a nonzero divisor always bounds x");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn base_bounds_keep_every_root_and_refuse_only_when_there_is_none() {
+        for e in 1..=4u32 {
+            for (zl, zh) in ranges().into_iter().map(|(l, h)| (l * 20, h * 20)) {
+                let xs: Vec<i128> = (-40..=40)
+                    .filter(|&x: &i128| (zl..=zh).contains(&x.pow(e)))
+                    .collect();
+                match base_bounds(e, zl, zh) {
+                    None => assert!(xs.is_empty(), "x^{e} in [{zl}, {zh}] has roots {xs:?}"),
+                    b => assert_sound("base", b, &xs, format!("x^{e} in [{zl}, {zh}]")),
+                }
+            }
+        }
     }
 }

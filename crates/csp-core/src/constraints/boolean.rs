@@ -4,9 +4,10 @@
 //! a 2-value integer costs); the posting methods check the domains. `and`, `or`, `not`, equivalence and their
 //! reified forms are posted as clauses or linear constraints (see [`crate::Model::bool_and`] and its siblings).
 //!
-//! A clause wakes on assignments only and scans its literals: one true literal satisfies it, no open literal left
-//! fails it, one open literal left is set true (unit propagation). A scan rather than MiniSat's two watched
-//! literals: the engine has no per-literal watch lists, and puzzle clauses are short.
+//! From forward checking up, the engine propagates clauses by two watched literals (`propagate/clauses.rs`):
+//! a clause is visited only when one of its two watched literals becomes false. The scan below (one true literal
+//! satisfies the clause, no open literal left fails it, one open literal left is set true) is the clause's
+//! `propagate`, run at the root for the clauses that start unit or failed, and by place-then-check searches.
 
 use super::util::{lo, set_value};
 use super::{Constraint, Propagate, Propagation, Trigger};
@@ -28,6 +29,16 @@ impl Clause {
         let mut vars = pos;
         vars.extend(neg);
         Self { vars, positive }
+    }
+}
+
+impl Clause {
+    /// The literals `(variable, positive)`, positive ones first.
+    pub fn literals(&self) -> impl Iterator<Item = (u32, bool)> + '_ {
+        self.vars
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| (v, k < self.positive))
     }
 }
 

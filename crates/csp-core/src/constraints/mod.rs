@@ -72,6 +72,7 @@ mod all_different_domain;
 mod arith;
 mod boolean;
 mod count;
+mod element;
 mod equal;
 mod globals;
 mod intersection;
@@ -85,12 +86,15 @@ mod table;
 mod util;
 
 pub(crate) use all_different::hidden_singles_one_word;
+pub(crate) use util::set_value;
+
 pub use all_different::{AllDifferent, AllDifferentLevel};
 pub use all_different_bounds::AllDifferentBounds;
 pub use all_different_domain::AllDifferentDomain;
 pub use arith::{Arith, ArithOp, ElementVar, Extremum};
 pub use boolean::{Clause, Parity};
 pub use count::{Count, CountVar};
+pub use element::Element;
 pub use equal::Equal;
 pub use globals::{Circuit, Lex, Regular};
 pub use intersection::Intersection;
@@ -260,6 +264,12 @@ impl PerRepresentation for dyn Posted {
 pub fn as_all_different(c: &dyn Posted) -> Option<&AllDifferent> {
     let any: &dyn Any = c;
     any.downcast_ref::<AllDifferent>()
+}
+
+/// The clause behind a posted constraint, if it is one (the engine watches its literals).
+pub fn as_clause(c: &dyn Posted) -> Option<&Clause> {
+    let any: &dyn Any = c;
+    any.downcast_ref::<Clause>()
 }
 
 /// The table behind a posted constraint, if it is one.

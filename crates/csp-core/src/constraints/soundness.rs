@@ -359,7 +359,8 @@ fn cases() -> Vec<Case> {
 }
 
 /// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
-const ON_INTERVALS: [&str; 19] = [
+const ON_INTERVALS: [&str; 20] = [
+    "element",
     "all_different",
     "all_different_domain",
     "count",
