@@ -413,22 +413,10 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
             let value_order = match ws {
                 "indomain_min" | "indomain" => ValueOrder::Ascending,
                 "indomain_median" | "indomain_middle" => ValueOrder::Median,
-                "indomain_split" => {
-                    s.warnings.push(
-                        "indomain_split approximated by indomain_median (csp-core branches x = v / x != v)"
-                            .into(),
-                    );
-                    ValueOrder::Median
-                }
+                "indomain_split" => ValueOrder::Split,
                 "indomain_random" => ValueOrder::Random,
                 "indomain_max" => ValueOrder::Descending,
-                "indomain_reverse_split" => {
-                    s.warnings.push(
-                        "indomain_reverse_split approximated by indomain_max (csp-core branches x = v / x != v)"
-                            .into(),
-                    );
-                    ValueOrder::Descending
-                }
+                "indomain_reverse_split" => ValueOrder::ReverseSplit,
                 other => {
                     s.warnings.push(format!(
                         "value selection `{other}` is not offered by csp-core; using indomain_min"

@@ -306,18 +306,13 @@ fn every_standard_search_order_maps_natively_and_unknown_ones_warn() {
         ("indomain_max", ValueOrder::Descending),
         ("indomain_median", ValueOrder::Median),
         ("indomain_random", ValueOrder::Random),
+        ("indomain_split", ValueOrder::Split),
+        ("indomain_reverse_split", ValueOrder::ReverseSplit),
     ] {
         let (_, v, w) = orders("input_order", name);
         assert_eq!(v, order, "{name}");
         assert!(w.is_empty(), "{name}: {w:?}");
     }
-    // Split branching is approximated (csp-core branches x = v / x != v), with a warning.
-    assert_eq!(
-        orders("input_order", "indomain_split").1,
-        ValueOrder::Median
-    );
-    let (_, v, w) = orders("input_order", "indomain_reverse_split");
-    assert_eq!((v, w.len()), (ValueOrder::Descending, 1));
     let (v, _, w) = orders("no_such_order", "indomain_min");
     assert_eq!((v, w.len()), (VarOrder::Input, 1));
 }
