@@ -7,9 +7,19 @@
 //! comment. Each solve is one `minizinc` process, so the time includes MiniZinc's compilation to FlatZinc, as a
 //! MiniZinc user sees it (run with `-j 1` for clean per-model times). `--limit N` (N >= 2) asks each solver for up
 //! to N solutions (`-n N`) and the runner compares the counts; optimisation models report their proved optimum,
-//! and two contenders' answers agree when their objective values are equal (their assignments may differ). There
-//! is no independent checker here: the check is the agreement between csp-core and Gecode (the crate
-//! `flatzinc`'s tests feed csp-core's answers back to Gecode and to the puzzles' own checkers).
+//! and two contenders' answers agree when their objective values are equal (their assignments may differ).
+//!
+//! Every solution a contender prints is checked independently of csp-core ([`check_solution`], called by
+//! `verify`, outside the timed region): the model and its data are compiled again by MiniZinc with one more file
+//! that fixes each printed variable (`constraint q = [1, 5, 8, 6, 3, 7, 2, 4];` from the dzn line `q = ...;`), and
+//! Gecode must find a solution, with the printed objective. This re-evaluates the *original* model with another
+//! compiler pass and another solver's propagators, so a wrong answer is caught whichever of our layers caused
+//! it: the solver library `share/minizinc/csp-core`, the FlatZinc reader and translation, or the engine. (An
+//! evaluator of the FlatZinc constraints inside the `flatzinc` crate was the alternative: it would read the full
+//! assignment, not only the printed variables, but it would check csp-core against the FlatZinc our own library
+//! produced, and it would need a second implementation of every builtin.) The limits: a variable the model does
+//! not print is completed by Gecode's search (so a model should print its decision variables), and a check that
+//! Gecode cannot finish within [`CHECK_TIME_LIMIT_MS`] is reported as a failure to check, never as a pass.
 //!
 //! csp-core runs through the repository's solver configuration (`share/minizinc/solvers`, release binary);
 //! Gecode through a copy of its library without the three files that break MiniZinc 2.6.4's `globals.mzn` on
@@ -19,6 +29,7 @@
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use csp_core::{Limits, Stats};
@@ -51,6 +62,9 @@ const SOLVERS: &[(&str, &str, &[&str], &str)] = &[
 /// Time limit given to `minizinc -t` when the run sets none (milliseconds).
 const DEFAULT_TIME_LIMIT_MS: u128 = 20_000;
 
+/// Time limit of one independent check (MiniZinc + Gecode on the model with the printed values fixed).
+pub const CHECK_TIME_LIMIT_MS: u64 = 60_000;
+
 /// One model with its data files.
 #[derive(Clone, Debug)]
 pub struct Instance {
@@ -65,6 +79,8 @@ pub struct MznAnswer {
     pub objective: Option<i64>,
     /// The first solution as MiniZinc printed it (`--output-mode dzn`), for display.
     pub text: String,
+    /// Every solution printed (dzn text, objective), in order: each is checked by `verify`.
+    pub all: Vec<(String, Option<i64>)>,
 }
 
 /// Two answers agree on the objective (optimisation); satisfaction answers agree through the runner's verdict and
@@ -230,6 +246,94 @@ fn parse_output(out: &str) -> Parsed {
     p
 }
 
+/// The dzn assignments `name = value;` of a printed solution as MiniZinc constraints `constraint name = value;`
+/// (constraints rather than data, so a variable the model defines by an expression can be fixed too). Values may
+/// span lines (`array2d(...)`); a `;` inside a string literal does not end one.
+pub fn fixing_constraints(dzn: &str) -> String {
+    let mut out = String::new();
+    let mut item = String::new();
+    let mut in_string = false;
+    for c in dzn.chars() {
+        match c {
+            '"' => in_string = !in_string,
+            ';' if !in_string => {
+                let a = item.trim();
+                if a.contains('=') {
+                    out.push_str("constraint ");
+                    out.push_str(a);
+                    out.push_str(";\n");
+                }
+                item.clear();
+                continue;
+            }
+            _ => {}
+        }
+        item.push(c);
+    }
+    out
+}
+
+/// Checks one printed solution without csp-core: MiniZinc compiles `files` (model and data) with the printed
+/// values fixed ([`fixing_constraints`]) for Gecode (its solver configuration in `gecode_path`), which must find a
+/// solution, with objective `objective` when one was printed. `Err` says what failed: the values violate the
+/// model, the objective differs, or the check could not be made (MiniZinc's error, or no answer within
+/// [`CHECK_TIME_LIMIT_MS`]).
+pub fn check_solution(
+    gecode_path: &str,
+    files: &[PathBuf],
+    dzn: &str,
+    objective: Option<i64>,
+) -> Result<(), String> {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let fixed = std::env::temp_dir().join(format!(
+        "bench-runner-check-{}-{}.mzn",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&fixed, fixing_constraints(dzn))
+        .map_err(|e| format!("cannot write {}: {e}", fixed.display()))?;
+    let out = Command::new("minizinc")
+        .env("MZN_SOLVER_PATH", gecode_path)
+        .args([
+            "--solver",
+            "org.csp-core.bench-gecode",
+            "--output-mode",
+            "dzn",
+            "--output-objective",
+            "-t",
+            &CHECK_TIME_LIMIT_MS.to_string(),
+        ])
+        .args(files)
+        .arg(&fixed)
+        .output();
+    let _ = std::fs::remove_file(&fixed);
+    let out = out.map_err(|e| format!("cannot run minizinc for the check: {e}"))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(format!(
+            "not checked: MiniZinc refused the printed values as constraints: {}",
+            err.lines().take(3).collect::<Vec<_>>().join(" ")
+        ));
+    }
+    let p = parse_output(&String::from_utf8_lossy(&out.stdout));
+    match p.solutions.last() {
+        Some((_, found)) => match objective {
+            Some(o) if *found != Some(o) => Err(format!(
+                "objective printed as {o}, but the model gives {} for these values (MiniZinc + Gecode)",
+                found.map_or("none".to_string(), |f| f.to_string())
+            )),
+            _ => Ok(()),
+        },
+        None if p.end == "=====UNSATISFIABLE=====" => {
+            Err("the printed values violate the model (MiniZinc + Gecode find no solution with them)".into())
+        }
+        None => Err(format!(
+            "not checked: Gecode found no answer within {} s",
+            CHECK_TIME_LIMIT_MS / 1000
+        )),
+    }
+}
+
 impl Family for MinizincFamily {
     type Puzzle = Instance;
     type Solution = MznAnswer;
@@ -333,6 +437,7 @@ impl Family for MinizincFamily {
             solution: p.solutions.first().map(|(text, _)| MznAnswer {
                 objective: best.flatten(),
                 text: text.clone(),
+                all: p.solutions.clone(),
             }),
             // Optimisation prints improving solutions; the count that compares is one optimum.
             count: if optimisation { 1 } else { count },
@@ -341,9 +446,23 @@ impl Family for MinizincFamily {
         }
     }
 
-    fn verify(&self, _: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
+    fn verify(&self, puzzle: &Self::Puzzle, solution: &Self::Solution) -> Result<(), String> {
         if solution.text.trim().is_empty() && solution.objective.is_none() {
             return Err("empty solution".into());
+        }
+        let gecode = match solver_path(true) {
+            Ok(path) => path,
+            Err(why) => {
+                static ONCE: OnceLock<()> = OnceLock::new();
+                ONCE.get_or_init(|| {
+                    eprintln!("bench-runner: MiniZinc solutions NOT checked independently ({why})")
+                });
+                return Ok(());
+            }
+        };
+        for (i, (text, objective)) in solution.all.iter().enumerate() {
+            check_solution(&gecode, &puzzle.files, text, *objective)
+                .map_err(|e| format!("solution {} of {}: {e}", i + 1, solution.all.len()))?;
         }
         Ok(())
     }
@@ -420,14 +539,79 @@ mod tests {
     }
 
     #[test]
+    fn dzn_assignments_become_fixing_constraints_even_across_lines() {
+        let dzn = "q = [1, 2];\ngrid = array2d(1..2, 1..2, [1, 2,\n  3, 4]);\nname = \"a;b\";\n";
+        assert_eq!(
+            fixing_constraints(dzn),
+            "constraint q = [1, 2];\nconstraint grid = array2d(1..2, 1..2, [1, 2,\n  3, 4]);\n\
+             constraint name = \"a;b\";\n"
+        );
+    }
+
+    /// Gecode's solver folder for the checker, or `None` (loudly) without MiniZinc and Gecode, unless
+    /// `CSP_REQUIRE_MINIZINC=1` (CI), where their absence fails.
+    fn checker() -> Option<String> {
+        match solver_path(true) {
+            Ok(g) => Some(g),
+            Err(why) => {
+                assert!(
+                    std::env::var("CSP_REQUIRE_MINIZINC").as_deref() != Ok("1"),
+                    "CSP_REQUIRE_MINIZINC=1 but {why}"
+                );
+                eprintln!("\n!!!!! SKIPPED: {why}; the independent checker was not tested !!!!!\n");
+                None
+            }
+        }
+    }
+
+    #[test]
+    fn the_independent_checker_accepts_right_solutions_and_catches_wrong_ones() {
+        let Some(g) = checker() else {
+            return;
+        };
+        let queens = vec![workspace_dir().join("share/minizinc/models/queens.mzn")];
+        let right = "q = [1, 5, 8, 6, 3, 7, 2, 4];\n";
+        let wrong = "q = [1, 5, 8, 6, 3, 7, 4, 2];\n";
+        assert_eq!(check_solution(&g, &queens, right, None), Ok(()));
+        let e = check_solution(&g, &queens, wrong, None).expect_err("two queens share a diagonal");
+        assert!(e.contains("violate the model"), "{e}");
+        // An objective printed wrongly is caught even when the values satisfy the model.
+        let knapsack = vec![workspace_dir().join("share/minizinc/models/knapsack.mzn")];
+        let empty = "take = [false, false, false, false, false, false, false, false];\n";
+        assert_eq!(check_solution(&g, &knapsack, empty, Some(0)), Ok(()));
+        let e = check_solution(&g, &knapsack, empty, Some(55)).expect_err("the objective is 0");
+        assert!(
+            e.contains("objective printed as 55") && e.contains("gives 0"),
+            "{e}"
+        );
+        // `verify` checks every printed solution, not only the first.
+        let puzzle = Instance { files: queens };
+        let answer = |all: Vec<(String, Option<i64>)>| MznAnswer {
+            objective: None,
+            text: right.to_string(),
+            all,
+        };
+        let family = MinizincFamily;
+        let ok = answer(vec![(right.to_string(), None)]);
+        assert_eq!(family.verify(&puzzle, &ok), Ok(()));
+        let bad = answer(vec![(right.to_string(), None), (wrong.to_string(), None)]);
+        let e = family
+            .verify(&puzzle, &bad)
+            .expect_err("the second solution is wrong");
+        assert!(e.starts_with("solution 2 of 2"), "{e}");
+    }
+
+    #[test]
     fn optimisation_answers_agree_on_the_objective_alone() {
         let a = MznAnswer {
             objective: Some(5),
             text: "x = 1;\n".into(),
+            all: Vec::new(),
         };
         let b = MznAnswer {
             objective: Some(5),
             text: "x = 2;\n".into(),
+            all: Vec::new(),
         };
         assert_eq!(a, b);
         assert_ne!(

@@ -79,7 +79,8 @@
 //!   returning `Result<(), Conflict>`. Constraints implement an open trait pair ([`constraints::Constraint`],
 //!   [`constraints::Propagate`]), subscribe to assigned / bounds / domain events and declare a cost class; the
 //!   scheduler runs cheaper classes first.
-//! - Search is depth-first with 2-way branching, an explicit decision stack, limits, restarts and statistics.
+//! - Search is depth-first with 2-way branching (`x = v` / `x != v`, or for the split value orders the bisection
+//!   `x <= mid` / `x > mid` in either order), an explicit decision stack, limits, restarts and statistics.
 //! - Models made only of aligned `all_different` groups (Sudoku, Latin squares, their variants) run on a second,
 //!   specialised search, the *group kernel* (`kernel.rs`): copy-on-branch state of domains and per-value holder
 //!   sets instead of a trail, forward checking that visits only the peers still holding a value, hidden singles as

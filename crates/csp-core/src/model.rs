@@ -26,10 +26,12 @@ pub const MAX_DOMAIN_WIDTH: usize = 1 << 16;
 static NEXT_MODEL_TAG: AtomicU32 = AtomicU32::new(1);
 
 /// Everything that can be wrong in a model or an assumption.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// Messages name a variable by its index as `x<index>` (its creation order); a front end with names of its own
+/// (FlatZinc's) renders them with [`ModelError::describe`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelError {
     /// `new_var(min, max)` with `min > max`.
-    #[error("variable x{var}: empty domain {min}..={max} (min is greater than max)")]
     EmptyDomain {
         /// Index the variable would have had.
         var: usize,
@@ -39,13 +41,11 @@ pub enum ModelError {
         max: i64,
     },
     /// `new_var_with_values(&[])`.
-    #[error("variable x{var}: empty list of values")]
     NoValues {
         /// Index the variable would have had.
         var: usize,
     },
     /// More values than [`MAX_DOMAIN_WIDTH`].
-    #[error("variable x{var}: domain of {width} values exceeds the maximum of {max}")]
     DomainTooWide {
         /// Index the variable would have had.
         var: usize,
@@ -55,7 +55,6 @@ pub enum ModelError {
         max: usize,
     },
     /// A `VarId` created by a different model (or otherwise unknown here).
-    #[error("{what}: variable x{var} does not belong to this model")]
     ForeignVariable {
         /// Which call received it.
         what: &'static str,
@@ -63,7 +62,6 @@ pub enum ModelError {
         var: usize,
     },
     /// Two argument lists that must have the same length do not.
-    #[error("{what}: expected {expected} entries, got {got}")]
     LengthMismatch {
         /// Which call and argument.
         what: &'static str,
@@ -73,7 +71,6 @@ pub enum ModelError {
         got: usize,
     },
     /// A table tuple whose length differs from the scope.
-    #[error("table: tuple {tuple} has {got} values but the scope has {expected} variables")]
     TableArity {
         /// Index of the offending tuple.
         tuple: usize,
@@ -83,15 +80,15 @@ pub enum ModelError {
         got: usize,
     },
     /// Values, offsets or sums that do not fit in `i64`.
-    #[error("{what}: arithmetic overflows i64 ({detail})")]
     Overflow {
         /// Which call.
         what: &'static str,
-        /// The quantity that overflows.
+        /// The quantity that overflows; it names the variables of `vars` as `x<index>`.
         detail: String,
+        /// The variables `detail` names (so [`ModelError::describe`] can rename them).
+        vars: Vec<usize>,
     },
     /// A variable used as a Boolean whose domain is not within `{0, 1}`.
-    #[error("{what}: variable x{var} must be Boolean (domain within 0..=1), has {min}..={max}")]
     NotBoolean {
         /// Which call.
         what: &'static str,
@@ -103,7 +100,6 @@ pub enum ModelError {
         max: i64,
     },
     /// A divisor whose only value is zero.
-    #[error("{what}: division by the constant zero (x{var} can only be 0)")]
     DivisionByZero {
         /// Which call.
         what: &'static str,
@@ -111,7 +107,6 @@ pub enum ModelError {
         var: usize,
     },
     /// An argument list that must not be empty is.
-    #[error("{what}: the list of {argument} is empty")]
     EmptyArgument {
         /// Which call.
         what: &'static str,
@@ -119,10 +114,6 @@ pub enum ModelError {
         argument: &'static str,
     },
     /// A constraint that needs enumerable (bitset) domains posted on an interval variable.
-    #[error(
-        "{what}: variable x{var} is an interval (bounds) domain, but {what} needs enumerable domains \
-         (give x{var} a range of at most {max} values)"
-    )]
     NeedsEnumerable {
         /// The constraint's name.
         what: &'static str,
@@ -132,13 +123,11 @@ pub enum ModelError {
         max: usize,
     },
     /// An automaton with a state outside `0..states`.
-    #[error("regular: {detail}")]
     InvalidAutomaton {
         /// What is wrong.
         detail: String,
     },
     /// An assumption that fixes a variable to a value it cannot take.
-    #[error("assumption x{var} = {value}: value outside the variable's domain {min}..={max}")]
     AssumptionOutsideDomain {
         /// Variable index.
         var: usize,
@@ -150,6 +139,104 @@ pub enum ModelError {
         max: i64,
     },
 }
+
+impl ModelError {
+    /// The message, with every variable named by `name(index)` (`Display` uses `x<index>`). A front end passes
+    /// the names its user wrote, so a refusal points at the user's variable rather than the engine's number.
+    pub fn describe(&self, name: &dyn Fn(usize) -> String) -> String {
+        use ModelError as E;
+        match self {
+            E::EmptyDomain { var, min, max } => format!(
+                "variable {}: empty domain {min}..={max} (min is greater than max)",
+                name(*var)
+            ),
+            E::NoValues { var } => format!("variable {}: empty list of values", name(*var)),
+            E::DomainTooWide { var, width, max } => format!(
+                "variable {}: domain of {width} values exceeds the maximum of {max}",
+                name(*var)
+            ),
+            E::ForeignVariable { what, var } => {
+                format!("{what}: variable {} does not belong to this model", name(*var))
+            }
+            E::LengthMismatch {
+                what,
+                expected,
+                got,
+            } => format!("{what}: expected {expected} entries, got {got}"),
+            E::TableArity {
+                tuple,
+                expected,
+                got,
+            } => format!(
+                "table: tuple {tuple} has {got} values but the scope has {expected} variables"
+            ),
+            E::Overflow { what, detail, vars } => {
+                format!("{what}: arithmetic overflows i64 ({})", rename(detail, vars, name))
+            }
+            E::NotBoolean {
+                what,
+                var,
+                min,
+                max,
+            } => format!(
+                "{what}: variable {} must be Boolean (domain within 0..=1), has {min}..={max}",
+                name(*var)
+            ),
+            E::DivisionByZero { what, var } => format!(
+                "{what}: division by the constant zero ({} can only be 0)",
+                name(*var)
+            ),
+            E::EmptyArgument { what, argument } => format!("{what}: the list of {argument} is empty"),
+            E::NeedsEnumerable { what, var, max } => format!(
+                "{what}: variable {} is an interval (bounds) domain, but {what} needs enumerable domains \
+                 (give it a range of at most {max} values)",
+                name(*var)
+            ),
+            E::InvalidAutomaton { detail } => format!("regular: {detail}"),
+            E::AssumptionOutsideDomain {
+                var,
+                value,
+                min,
+                max,
+            } => format!(
+                "assumption {} = {value}: value outside the variable's domain {min}..={max}",
+                name(*var)
+            ),
+        }
+    }
+}
+
+/// `detail` with each `x<index>` of `vars` (a whole word) replaced by `name(index)`.
+fn rename(detail: &str, vars: &[usize], name: &dyn Fn(usize) -> String) -> String {
+    let mut out = String::with_capacity(detail.len());
+    let mut rest = detail;
+    while let Some(i) = rest.find('x') {
+        let (before, from_x) = rest.split_at(i);
+        out.push_str(before);
+        let digits = from_x[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(from_x.len() - 1);
+        let word_start = !out
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        match from_x[1..1 + digits].parse::<usize>() {
+            Ok(v) if word_start && vars.contains(&v) => out.push_str(&name(v)),
+            _ => out.push_str(&from_x[..1 + digits]),
+        }
+        rest = &from_x[1 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe(&|v| format!("x{v}")))
+    }
+}
+
+impl std::error::Error for ModelError {}
 
 /// A model under construction: variables with finite integer domains and constraints on them.
 #[derive(Debug)]
@@ -383,6 +470,7 @@ impl Model {
                 return Err(ModelError::Overflow {
                     what: WHAT,
                     detail: format!("x{v} + {o}"),
+                    vars: vec![v as usize],
                 });
             }
         }
@@ -419,6 +507,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what,
                 detail: format!("x{y} + {c}"),
+                vars: vec![y as usize],
             });
         }
         Ok(())
@@ -580,6 +669,7 @@ impl Model {
                         "sum of |a_i| * max|x_i| plus |rhs| exceeds {} at term {a} * x{v}",
                         i64::MAX
                     ),
+                    vars: vec![v as usize],
                 });
             }
             if a != 0 {
@@ -643,7 +733,11 @@ impl Model {
             self.check(what, z)?,
         );
         let (mx, vy) = (self.magnitude(xr), &self.values[yr as usize]);
-        let overflow = |detail: String| ModelError::Overflow { what, detail };
+        let overflow = |detail: String| ModelError::Overflow {
+            what,
+            detail,
+            vars: vec![xr as usize, yr as usize],
+        };
         match op {
             ArithOp::Times if mx * self.magnitude(yr) > i64::MAX as i128 => {
                 return Err(overflow(format!(
@@ -685,6 +779,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what: "abs",
                 detail: format!("|x{xr}| does not fit i64"),
+                vars: vec![xr as usize],
             });
         }
         self.try_post(Arith::new(ArithOp::Abs, xr, None, zr))
@@ -739,6 +834,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what: WHAT,
                 detail: format!("index {first} + {}", array.len()),
+                vars: Vec::new(),
             });
         }
         let (xr, zr) = (self.check(WHAT, x)?, self.check(WHAT, z)?);
@@ -774,6 +870,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what: WHAT,
                 detail: format!("index {first} + {}", items.len()),
+                vars: Vec::new(),
             });
         }
         self.try_post(ElementVar::new(xr, first, &items, zr))
@@ -878,6 +975,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what: WHAT,
                 detail: format!("{first} + {}", f.len()),
+                vars: Vec::new(),
             });
         }
         if fr.iter().chain(&gr).all(|&v| !self.is_interval(v)) {
@@ -996,6 +1094,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what: "circuit",
                 detail: format!("{first} + {}", vars.len()),
+                vars: Vec::new(),
             });
         }
         self.try_post(Circuit::new(vars, first, false))
@@ -1015,6 +1114,7 @@ impl Model {
             return Err(ModelError::Overflow {
                 what: "subcircuit",
                 detail: format!("{first} + {}", vars.len()),
+                vars: Vec::new(),
             });
         }
         self.try_post(Circuit::new(vars, first, true))

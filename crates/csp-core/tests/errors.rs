@@ -270,3 +270,30 @@ fn an_automaton_with_states_out_of_range_is_rejected() {
         Err(ModelError::EmptyArgument { .. })
     ));
 }
+
+#[test]
+fn describe_names_the_variables_of_every_message_as_the_caller_asks() {
+    let name = |v: usize| format!("`v{v}`");
+    let mut m = Model::new();
+    let big = m.new_var(i64::MAX - 2, i64::MAX).unwrap();
+    let y = m.new_var(0, 3).unwrap();
+    let zero = m.new_var(0, 0).unwrap();
+    let wide = m.new_var(0, 1_000_000).unwrap();
+    // Overflow details name both operands; the numbers inside other words stay as they are.
+    let e = m.times(big, big, y).unwrap_err();
+    assert_eq!(e.to_string(), e.describe(&|v| format!("x{v}")));
+    let d = e.describe(&name);
+    assert!(d.contains("`v0` * `v0`") && !d.contains("x0"), "{d}");
+    let e = m
+        .arith(csp_core::constraints::ArithOp::Div, y, zero, y)
+        .unwrap_err();
+    assert!(e.describe(&name).contains("(`v2` can only be 0)"), "{e}");
+    let e = m.element(y, 1, &[1, 2, 3], wide).unwrap_err();
+    assert!(matches!(e, ModelError::NeedsEnumerable { var: 3, .. }));
+    let d = e.describe(&name);
+    assert!(
+        d.contains("variable `v3` is an interval") && !d.contains("x3"),
+        "{d}"
+    );
+    assert!(e.to_string().contains("variable x3 is an interval"), "{e}");
+}

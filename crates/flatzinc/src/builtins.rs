@@ -8,9 +8,11 @@ use csp_core::constraints::{AllDifferentLevel, ArithOp, Reification};
 use csp_core::{Relation, VarId};
 
 use crate::ast::{Expr, IntSet};
-use crate::translate::{Consistency, Ctx};
+use crate::translate::{Consistency, Ctx, Fail};
 
-type R<T> = Result<T, String>;
+/// A posting function's result: the engine's refusals stay [`Fail::Model`] so the caller names their variables
+/// with FlatZinc names.
+type R<T> = Result<T, Fail>;
 
 /// How a builtin reaches the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -365,8 +367,8 @@ pub fn lookup(name: &str) -> Option<&'static Builtin> {
     TABLE.iter().find(|b| b.name == name)
 }
 
-fn e(err: csp_core::ModelError) -> String {
-    err.to_string()
+fn e(err: csp_core::ModelError) -> Fail {
+    Fail::Model(err)
 }
 
 /// `a[0] - a[1] rel rhs`.
@@ -390,11 +392,11 @@ fn cmp_reif(c: &mut Ctx, a: &[Expr], rel: Relation, rhs: i64, mode: Reification)
 fn terms(c: &mut Ctx, coefs: &Expr, xs: &Expr) -> R<Vec<(i64, VarId)>> {
     let (k, xs) = (c.ints(coefs)?, c.vars(xs)?);
     if k.len() != xs.len() {
-        return Err(format!(
+        return Err(Fail::Msg(format!(
             "{} coefficients for {} variables",
             k.len(),
             xs.len()
-        ));
+        )));
     }
     Ok(k.into_iter().zip(xs).collect())
 }
@@ -532,11 +534,11 @@ fn table(c: &mut Ctx, a: &[Expr]) -> R<()> {
         return Ok(());
     }
     if flat.len() % xs.len() != 0 {
-        return Err(format!(
+        return Err(Fail::Msg(format!(
             "{} table values do not split into rows of {}",
             flat.len(),
             xs.len()
-        ));
+        )));
     }
     let rows: Vec<Vec<i64>> = flat.chunks(xs.len()).map(<[i64]>::to_vec).collect();
     c.model.table(&xs, &rows).map(drop).map_err(e)
@@ -551,13 +553,15 @@ fn regular(c: &mut Ctx, a: &[Expr]) -> R<()> {
     let states = usize::try_from(q).map_err(|_| format!("regular: {q} states"))?;
     let symbols = usize::try_from(s).map_err(|_| format!("regular: {s} symbols"))?;
     if d.len() != states * symbols {
-        return Err(format!(
+        return Err(Fail::Msg(format!(
             "regular: {} transitions for {states} states and {symbols} symbols",
             d.len()
-        ));
+        )));
     }
     if q0 < 1 || q0 > q {
-        return Err(format!("regular: start state {q0} is not in 1..{q}"));
+        return Err(Fail::Msg(format!(
+            "regular: start state {q0} is not in 1..{q}"
+        )));
     }
     let mut transitions = Vec::new();
     for (k, &to) in d.iter().enumerate() {
@@ -565,7 +569,9 @@ fn regular(c: &mut Ctx, a: &[Expr]) -> R<()> {
             continue;
         }
         if to < 1 || to > q {
-            return Err(format!("regular: transition to state {to}, not in 1..{q}"));
+            return Err(Fail::Msg(format!(
+                "regular: transition to state {to}, not in 1..{q}"
+            )));
         }
         let (from, symbol) = (k / symbols, (k % symbols) as i64 + 1);
         transitions.push((from, symbol, to as usize - 1));

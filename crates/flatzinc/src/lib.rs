@@ -64,9 +64,9 @@ pub enum Error {
     /// Translation.
     #[error("error at {0}")]
     Translate(#[from] translate::TranslateError),
-    /// The engine refused the model.
+    /// The engine refused the model when it was built; the message names the FlatZinc variables.
     #[error("model error: {0}")]
-    Model(#[from] csp_core::ModelError),
+    Model(String),
     /// Output failed.
     #[error("output: {0}")]
     Io(#[from] std::io::Error),
@@ -120,7 +120,10 @@ pub fn run(src: &str, opts: &Options, out: impl Write) -> Result<(), Error> {
     let cfg = cfg.limits(limits);
     let num_vars = t.model.num_vars();
     let num_cons = t.model.num_constraints();
-    let problem = t.model.build()?;
+    let problem = t
+        .model
+        .build()
+        .map_err(|e| Error::Model(t.names.describe(&e)))?;
     let mut solver = Solver::new(&problem, cfg);
     let mut w = Writer::new(out);
     let spec = &t.output;
@@ -182,7 +185,8 @@ pub fn run(src: &str, opts: &Options, out: impl Write) -> Result<(), Error> {
                 } else {
                     ControlFlow::Continue(())
                 }
-            })?;
+            });
+            let r = r.map_err(|e| Error::Model(t.names.describe(&e)))?;
             if let Some(e) = io_err {
                 return Err(e.into());
             }

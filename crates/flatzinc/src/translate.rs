@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use csp_core::{Model, Objective, ValueOrder, VarId, VarOrder};
+use csp_core::{Model, ModelError, Objective, ValueOrder, VarId, VarOrder};
 
 use crate::ast::{BaseType, Decl, Expr, FznModel, Goal, IntSet, Pos};
 use crate::builtins;
@@ -19,6 +19,72 @@ pub struct TranslateError {
     pub pos: Pos,
     /// What went wrong.
     pub msg: String,
+}
+
+/// Why a posting function failed: a message of the front end, or the engine's refusal, kept structured until it
+/// is rendered with the FlatZinc names of its variables ([`Names::describe`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fail {
+    /// A message that already names what it is about.
+    Msg(String),
+    /// The engine refused a call; its variables are engine indexes.
+    Model(ModelError),
+}
+
+impl From<String> for Fail {
+    fn from(s: String) -> Self {
+        Fail::Msg(s)
+    }
+}
+
+impl From<&str> for Fail {
+    fn from(s: &str) -> Self {
+        Fail::Msg(s.to_string())
+    }
+}
+
+impl From<ModelError> for Fail {
+    fn from(e: ModelError) -> Self {
+        Fail::Model(e)
+    }
+}
+
+/// The FlatZinc name of every engine variable the translation created, so errors name what the user (or
+/// MiniZinc) wrote: `` `x` (line 3) ``, `` `a[2]` (line 4) `` for an element of an array declared without a value,
+/// `the constant 5` for a shared constant. Indexed by engine variable index; variables csp-core creates itself
+/// (auxiliaries of its decompositions) have none.
+#[derive(Clone, Debug, Default)]
+pub struct Names(Vec<Option<String>>);
+
+impl Names {
+    fn set(&mut self, x: VarId, name: String) {
+        let i = x.index();
+        if self.0.len() <= i {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(name);
+    }
+
+    /// The name of engine variable `v`.
+    pub fn name(&self, v: usize) -> String {
+        match self.0.get(v) {
+            Some(Some(n)) => n.clone(),
+            _ => format!("x{v} (an auxiliary variable of csp-core)"),
+        }
+    }
+
+    /// `e`'s message with FlatZinc names.
+    pub fn describe(&self, e: &ModelError) -> String {
+        e.describe(&|v| self.name(v))
+    }
+
+    /// `f`'s message with FlatZinc names.
+    pub fn render(&self, f: Fail) -> String {
+        match f {
+            Fail::Msg(m) => m,
+            Fail::Model(e) => self.describe(&e),
+        }
+    }
 }
 
 /// A resolved value: a constant, a variable, or an array of them.
@@ -71,6 +137,8 @@ pub struct Translated {
     pub objective: Option<Objective>,
     /// The annotated search.
     pub search: SearchSpec,
+    /// The FlatZinc names of the model's variables (for errors the engine reports later, at build).
+    pub names: Names,
 }
 
 /// Translation state shared with the builtin posting functions.
@@ -82,6 +150,8 @@ pub struct Ctx {
     pub consistency: Option<Consistency>,
     env: HashMap<String, Val>,
     consts: HashMap<i64, VarId>,
+    /// FlatZinc names of the variables created so far.
+    pub names: Names,
 }
 
 type R<T> = Result<T, String>;
@@ -137,6 +207,7 @@ impl Ctx {
             return Ok(x);
         }
         let x = self.model.new_var(n, n).map_err(|e| e.to_string())?;
+        self.names.set(x, format!("the constant {n}"));
         self.consts.insert(n, x);
         Ok(x)
     }
@@ -253,6 +324,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
         consistency: None,
         env: HashMap::new(),
         consts: HashMap::new(),
+        names: Names::default(),
     };
     let mut output = OutputSpec::default();
     for d in &fzn.decls {
@@ -323,7 +395,9 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
             )));
         }
         cx.consistency = c.anns.iter().find_map(Consistency::of);
-        (b.post)(&mut cx, &c.args).map_err(err)?;
+        if let Err(f) = (b.post)(&mut cx, &c.args) {
+            return Err(err(cx.names.render(f)));
+        }
     }
     let serr = |msg: String| TranslateError {
         pos: fzn.solve.pos,
@@ -343,6 +417,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
         output,
         objective,
         search,
+        names: cx.names,
     })
 }
 
@@ -358,21 +433,31 @@ fn declare(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
             None => {
                 let n = d.array_len.unwrap_or(0);
                 let mut items = Vec::with_capacity(n);
-                for _ in 0..n {
-                    items.push(Val::Var(new_var(cx, d, bounds)?));
+                for i in 0..n {
+                    let x = new_var(cx, d, bounds)?;
+                    cx.names
+                        .set(x, format!("`{}[{}]` (line {})", d.name, i + 1, d.pos.line));
+                    items.push(Val::Var(x));
                 }
                 Ok(Val::Array(items))
             }
         };
     }
     match &d.value {
-        None => Ok(Val::Var(new_var(cx, d, bounds)?)),
+        None => {
+            let x = new_var(cx, d, bounds)?;
+            cx.names
+                .set(x, format!("`{}` (line {})", d.name, d.pos.line));
+            Ok(Val::Var(x))
+        }
         Some(e) => {
             let v = cx.val(e)?;
             // `var 1..9: x = y;`: x is y, restricted to x's declared domain.
             if let BaseType::IntIn(s) = &d.ty {
                 let x = cx.var_of(&v)?;
-                builtins::restrict(cx, x, s)?;
+                if let Err(f) = builtins::restrict(cx, x, s) {
+                    return Err(cx.names.render(f));
+                }
             }
             Ok(v)
         }
@@ -405,7 +490,7 @@ fn new_var(cx: &mut Ctx, d: &Decl, bounds: &HashMap<String, (i64, i64)>) -> R<Va
              the model",
             d.name
         ),
-        e => format!("variable `{}`: {e}", d.name),
+        e => e.describe(&|_| format!("`{}`", d.name)),
     })
 }
 
@@ -447,22 +532,10 @@ fn search_ann(cx: &mut Ctx, a: &Expr, s: &mut SearchSpec) {
             let value_order = match ws {
                 "indomain_min" | "indomain" => ValueOrder::Ascending,
                 "indomain_median" | "indomain_middle" => ValueOrder::Median,
-                "indomain_split" => {
-                    s.warnings.push(
-                        "indomain_split approximated by indomain_median (csp-core branches x = v / x != v)"
-                            .into(),
-                    );
-                    ValueOrder::Median
-                }
+                "indomain_split" => ValueOrder::Split,
                 "indomain_random" => ValueOrder::Random,
                 "indomain_max" => ValueOrder::Descending,
-                "indomain_reverse_split" => {
-                    s.warnings.push(
-                        "indomain_reverse_split approximated by indomain_max (csp-core branches x = v / x != v)"
-                            .into(),
-                    );
-                    ValueOrder::Descending
-                }
+                "indomain_reverse_split" => ValueOrder::ReverseSplit,
                 other => {
                     s.warnings.push(format!(
                         "value selection `{other}` is not offered by csp-core; using indomain_min"

@@ -354,8 +354,8 @@ impl Rng {
 
 /// A random MiniZinc model over 4 integers in -2..3 and 3 Booleans, with 3 to 5 constraints drawn from templates
 /// that reach every integer and Boolean builtin and the library's globals; an optimisation goal one time in four, a
-/// `seq_search` of three or four phases one time in four (half of them with the orders anti_first_fail, smallest,
-/// largest, max_regret and indomain_max).
+/// `seq_search` of three or four phases one time in four (a third of them with the orders anti_first_fail,
+/// smallest, largest, max_regret and indomain_max, a third with indomain_split and indomain_reverse_split).
 fn random_model(seed: u64) -> String {
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut m = String::from(
@@ -428,12 +428,17 @@ fn random_model(seed: u64) -> String {
     m += match r.below(4) {
         0 => "solve minimize x[1] - 2 * x[2] + bool2int(b[1]);\n",
         // Phased search: the enumeration must stay complete, whatever the orders.
-        1 if r.below(2) == 0 => "solve :: seq_search([int_search([x[3], x[1]], first_fail, indomain_median), \
+        1 => match r.below(3) {
+            0 => "solve :: seq_search([int_search([x[3], x[1]], first_fail, indomain_median), \
               bool_search(b, input_order, indomain_min), int_search([x[2]], dom_w_deg, indomain_random)]) \
               satisfy;\n",
-        1 => "solve :: seq_search([int_search([x[2], x[4]], anti_first_fail, indomain_max), \
+            1 => "solve :: seq_search([int_search([x[2], x[4]], anti_first_fail, indomain_max), \
               int_search([x[1], x[3]], smallest, indomain_min), bool_search(b, largest, indomain_max), \
               int_search(x, max_regret, indomain_max)]) satisfy;\n",
+            _ => "solve :: seq_search([int_search([x[4], x[2]], first_fail, indomain_reverse_split), \
+              bool_search(b, input_order, indomain_split), int_search(x, input_order, indomain_split)]) \
+              satisfy;\n",
+        },
         _ => "solve satisfy;\n",
     };
     m
@@ -481,6 +486,41 @@ fn random_models_agree_with_gecode() {
             theirs.sort();
             assert_eq!(ours, theirs, "seed {seed}: solutions differ\n{src}");
         }
+    }
+}
+
+/// `indomain_split` / `indomain_reverse_split` under `input_order` fix the order of the solutions (every solution
+/// of the lower half before the upper half's, the half cut at the mean of the bounds, which with holes in the
+/// domain is not the middle value): csp-core must print Gecode's sequence, unsorted. Under `first_fail` the order
+/// also depends on the domain sizes after propagation, which agree here (disequalities and one linear inequality,
+/// forward checking and bounds in both solvers).
+#[test]
+fn split_search_prints_gecodes_sequence_of_solutions() {
+    if !minizinc_available() {
+        return;
+    }
+    let dir = solver_dir();
+    let d = dir.path();
+    for (var, val) in [
+        ("input_order", "indomain_split"),
+        ("input_order", "indomain_reverse_split"),
+        ("first_fail", "indomain_split"),
+        ("first_fail", "indomain_reverse_split"),
+    ] {
+        let src = format!(
+            "array[1..3] of var {{-7, -5, -1, 0, 2, 3, 9}}: x;\nvar -3..4: y;\n\
+             constraint x[1] != x[2] /\\ x[2] != x[3] + 2 /\\ x[1] + x[3] <= y + 4 /\\ y != x[2];\n\
+             solve :: int_search([x[2], y, x[1], x[3]], {var}, {val}, complete) satisfy;\n\
+             output [\"x = \\(x); y = \\(y);\\n\"];\n"
+        );
+        let path = d.join(format!("split_{var}_{val}.mzn"));
+        std::fs::write(&path, &src).expect("write model");
+        let p = path.display().to_string();
+        let (ours, end) = split(&mzn(d, "csp-core-test", &["-a", "--non-unique", &p]));
+        let (theirs, gend) = split(&mzn(d, "gecode-oracle", &["-a", &p]));
+        assert_eq!((end.as_str(), gend.as_str()), ("==========", "=========="));
+        assert!(ours.len() > 100, "{var} {val}: {} solutions", ours.len());
+        assert_eq!(ours, theirs, "{var} {val}: solution order differs");
     }
 }
 

@@ -122,6 +122,40 @@ fn a_constraint_that_needs_enumerable_domains_on_a_wide_variable_is_refused_at_i
         e.contains("line 3") && e.contains("interval") && e.contains("65536"),
         "{e}"
     );
+    // The refused variable is named as the FlatZinc declares it, with its line, not by csp-core's number.
+    assert!(e.contains("variable `wide` (line 1) is an interval"), "{e}");
+    assert!(!e.contains("x0") && !e.contains("x1"), "{e}");
+}
+
+#[test]
+fn engine_refusals_name_the_flatzinc_variable_and_its_line() {
+    // An element of an array declared without a value: named by the array and the index.
+    let e = err("var 1..3: i :: output_var;
+array [1..2] of var 0..100000: a;
+         constraint array_int_element(i, [1, 2, 3], a[2]);
+solve satisfy;
+");
+    assert!(
+        e.contains("line 3") && e.contains("variable `a[2]` (line 2) is an interval"),
+        "{e}"
+    );
+    // A divisor that can only be zero.
+    let e = err("var 1..3: x;
+var 0..0: zero;
+var 0..3: q;
+constraint int_div(x, zero, q);
+solve satisfy;
+");
+    assert!(
+        e.contains("line 4") && e.contains("`zero` (line 2) can only be 0"),
+        "{e}"
+    );
+    // A declaration the engine refuses names the declaration.
+    let e = err("var 5..7: y;
+var {}: empty;
+solve satisfy;
+");
+    assert!(e.contains("line 2") && e.contains("`empty`"), "{e}");
 }
 
 #[test]
@@ -317,18 +351,13 @@ fn every_standard_search_order_maps_natively_and_unknown_ones_warn() {
         ("indomain_max", ValueOrder::Descending),
         ("indomain_median", ValueOrder::Median),
         ("indomain_random", ValueOrder::Random),
+        ("indomain_split", ValueOrder::Split),
+        ("indomain_reverse_split", ValueOrder::ReverseSplit),
     ] {
         let (_, v, w) = orders("input_order", name);
         assert_eq!(v, order, "{name}");
         assert!(w.is_empty(), "{name}: {w:?}");
     }
-    // Split branching is approximated (csp-core branches x = v / x != v), with a warning.
-    assert_eq!(
-        orders("input_order", "indomain_split").1,
-        ValueOrder::Median
-    );
-    let (_, v, w) = orders("input_order", "indomain_reverse_split");
-    assert_eq!((v, w.len()), (ValueOrder::Descending, 1));
     let (v, _, w) = orders("no_such_order", "indomain_min");
     assert_eq!((v, w.len()), (VarOrder::Input, 1));
 }

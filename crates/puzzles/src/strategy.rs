@@ -4,7 +4,7 @@
 //! | kind        | names                                             |
 //! |-------------|---------------------------------------------------|
 //! | variables   | csp-core's [`VarOrder`] names: `input`, `mrv`, `mrv-degree`, `dom-wdeg`, `anti-first-fail`, `smallest`, `largest`, `max-regret` |
-//! | values      | csp-core's [`ValueOrder`] names: `ascending`, `median`, `lcv`, `random`, `descending` |
+//! | values      | csp-core's [`ValueOrder`] names: `ascending`, `median`, `lcv`, `random`, `descending`, `split`, `reverse-split` |
 //! | propagation | `none`, `fc` (forward checking), `singles`        |
 //! | extras      | `random-ties`, `luby` (restarts, scale 100), `geometric` (restarts, 100 x 1.5) |
 

@@ -32,7 +32,7 @@ def test_counting_n_queens_gives_the_known_numbers_under_every_strategy():
 
 
 VAR_ORDERS = ("input", "mrv", "mrv-degree", "dom-wdeg", "anti-first-fail", "smallest", "largest", "max-regret")
-VALUE_ORDERS = ("ascending", "median", "lcv", "random", "descending")
+VALUE_ORDERS = ("ascending", "median", "lcv", "random", "descending", "split", "reverse-split")
 
 
 def test_every_engine_order_is_accepted_by_name_and_counts_the_same():

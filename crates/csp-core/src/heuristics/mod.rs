@@ -37,6 +37,7 @@ mod mrv_degree;
 mod random;
 mod restarts;
 mod smallest;
+mod split;
 
 pub use restarts::{RestartPolicy, Restarts};
 
@@ -121,16 +122,24 @@ pub enum ValueOrder {
     Random,
     /// Largest value first (MiniZinc's `indomain_max`).
     Descending,
+    /// Bisection, lower half first: `x <= mid` then `x > mid`, `mid = floor((min + max) / 2)` (MiniZinc's
+    /// `indomain_split`). Not a value choice but a domain cut (see [`Cut`]); on wide domains it reaches a value in
+    /// a logarithmic number of decisions.
+    Split,
+    /// Bisection, upper half first: `x > mid` then `x <= mid` (MiniZinc's `indomain_reverse_split`).
+    ReverseSplit,
 }
 
 impl ValueOrder {
     /// Every value order.
-    pub const ALL: [ValueOrder; 5] = [
+    pub const ALL: [ValueOrder; 7] = [
         ValueOrder::Ascending,
         ValueOrder::Median,
         ValueOrder::Lcv,
         ValueOrder::Random,
         ValueOrder::Descending,
+        ValueOrder::Split,
+        ValueOrder::ReverseSplit,
     ];
 
     /// The order's one name, as every front end spells it (see [`VarOrder::name`]).
@@ -141,6 +150,8 @@ impl ValueOrder {
             ValueOrder::Lcv => "lcv",
             ValueOrder::Random => "random",
             ValueOrder::Descending => "descending",
+            ValueOrder::Split => "split",
+            ValueOrder::ReverseSplit => "reverse-split",
         }
     }
 
@@ -154,6 +165,19 @@ impl ValueOrder {
     pub fn names() -> String {
         ValueOrder::ALL.map(ValueOrder::name).join(", ")
     }
+}
+
+/// How a decision cuts the domain of its variable at the position `p` the value order chose. The first branch is
+/// tried first; its refutation is the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// `x = p`, then `x != p` (every value order but the splits; an interval turns it into `Le` when `p` is not
+    /// one of its bounds, since it cannot lose an inner value).
+    Assign,
+    /// `x <= p`, then `x > p` (positions are in value order).
+    Le,
+    /// `x > p`, then `x <= p`.
+    Gt,
 }
 
 /// The seeded generator of random tie-breaking and value orders (the project's one SplitMix64).
@@ -277,20 +301,39 @@ impl Brancher {
         }
     }
 
-    /// The position of `v` to try first (always in `dom(v)`).
+    /// The value order of the next decision: the one of the phase the last [`Brancher::select_var`] picked from.
     #[inline]
-    pub fn select_value<D: Domain>(&mut self, st: &State<D>, problem: &Problem, v: u32) -> usize {
-        let order = if self.phases.is_empty() {
+    pub fn current_value_order(&self) -> ValueOrder {
+        if self.phases.is_empty() {
             self.value_order
         } else {
             self.current_value_order
-        };
-        match order {
+        }
+    }
+
+    /// How the next decision cuts the domain: [`Cut::Le`] / [`Cut::Gt`] for the split orders, else
+    /// [`Cut::Assign`].
+    #[inline]
+    pub fn cut(&self) -> Cut {
+        match self.current_value_order() {
+            ValueOrder::Split => Cut::Le,
+            ValueOrder::ReverseSplit => Cut::Gt,
+            _ => Cut::Assign,
+        }
+    }
+
+    /// The position of `v` to try first (always in `dom(v)`), or for the split orders the last position of the
+    /// lower half (see [`Brancher::cut`]; at least `min_pos(v)` and below `max_pos(v)`, not necessarily in
+    /// `dom(v)`).
+    #[inline]
+    pub fn select_value<D: Domain>(&mut self, st: &State<D>, problem: &Problem, v: u32) -> usize {
+        match self.current_value_order() {
             ValueOrder::Ascending => ascending::select(st, v),
             ValueOrder::Median => median::select(st, v),
             ValueOrder::Lcv => lcv::select(st, problem, v),
             ValueOrder::Random => random::select(st, v, self),
             ValueOrder::Descending => descending::select(st, v),
+            ValueOrder::Split | ValueOrder::ReverseSplit => split::select(st, problem, v),
         }
     }
 }

@@ -39,7 +39,8 @@ Search options, accepted by ``solve``, ``count``, ``solutions``, ``minimize`` an
 
 - ``var_order``: ``"mrv"`` (default), ``"input"``, ``"mrv-degree"``, ``"dom-wdeg"``, ``"anti-first-fail"``,
   ``"smallest"``, ``"largest"``, ``"max-regret"`` (csp-core's ``VarOrder`` names; ``_`` for ``-`` also works);
-- ``value_order``: ``"ascending"`` (default), ``"median"``, ``"lcv"``, ``"random"``, ``"descending"``;
+- ``value_order``: ``"ascending"`` (default), ``"median"``, ``"lcv"``, ``"random"``, ``"descending"``,
+  ``"split"``, ``"reverse-split"`` (bisection: ``x <= mid`` first, or ``x > mid`` first);
 - ``phases``: ``[(variables, var_order, value_order), ...]``: branch on the first group with its orders until it
   is assigned, then on the next (MiniZinc's ``seq_search``); the rest come last with the orders above;
 - ``propagation``: ``"fc"`` (forward checking, default), ``"none"``, ``"singles"``;

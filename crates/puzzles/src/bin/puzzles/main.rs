@@ -39,7 +39,8 @@ struct Common {
     count_limit: Option<u64>,
     /// Search strategy over the puzzle's default, comma-separated: a variable order (input, mrv, mrv-degree,
     /// dom-wdeg, anti-first-fail, smallest, largest, max-regret), a value order (ascending, median, lcv, random,
-    /// descending), a propagation level (none, fc, singles), optionally random-ties, luby, geometric.
+    /// descending, split, reverse-split), a propagation level (none, fc, singles), optionally random-ties, luby,
+    /// geometric.
     #[arg(long)]
     strategy: Option<String>,
     /// Seed for random value order / tie-breaking / restarts.
