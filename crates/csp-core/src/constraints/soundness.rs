@@ -541,3 +541,79 @@ fn exact_on_assigned_tuples(intervals: bool) {
         }
     }
 }
+
+/// The cases whose propagator promises domain consistency on bitset domains, each posted as one constraint:
+/// `equal` ("each value of one side needs a partner in the other"), `not_equal` (once one side is fixed, its value
+/// leaves the other side, which is all a binary `!=` can infer), `table` (compact table keeps exactly the
+/// supported values), `clause` (unit propagation) and `xor` (the last open variable gets the parity).
+const DOMAIN_CONSISTENT: [&str; 5] = ["equal", "not_equal", "table", "clause", "bool_xor"];
+
+/// Fails the test when a value left in `after` has no solution within `after` that takes it (a pruning the
+/// propagator promises but missed), or when propagation succeeded with no solution left.
+fn assert_supported(name: &str, p: &Problem, after: &[Vec<i64>]) {
+    let solutions: Vec<Vec<i64>> = assignments(after)
+        .into_iter()
+        .filter(|t| p.is_solution(t))
+        .collect();
+    for (v, dom) in after.iter().enumerate() {
+        for x in dom {
+            assert!(
+                solutions.iter().any(|t| t[v] == *x),
+                "{name}: value {x} of x{v} is left without a support (domains {after:?})"
+            );
+        }
+    }
+}
+
+#[test]
+fn domain_consistent_propagators_leave_no_value_without_a_support() {
+    let mut rng = Rng::new(56);
+    for case in cases() {
+        if !DOMAIN_CONSISTENT.contains(&case.name) {
+            continue;
+        }
+        for level in [Propagation::ForwardChecking, Propagation::Singles] {
+            for _ in 0..300 {
+                let Some((p, _)) = random_problem_on(&case, &mut rng, false) else {
+                    continue;
+                };
+                assert_eq!(
+                    p.constraints.len(),
+                    1,
+                    "{}: posted as one constraint",
+                    case.name
+                );
+                let mut st = state_of(&p);
+                let mut prop = Propagator::new(&p.constraints, p.num_vars(), level, false);
+                let mut stats = Stats::default();
+                if prop
+                    .root(&p.constraints, &p.values, &mut st, &mut stats)
+                    .is_err()
+                {
+                    continue;
+                }
+                assert_supported(case.name, &p, &current(&p, &st));
+                // Random removals, each followed by incremental propagation.
+                for _ in 0..6 {
+                    let open: Vec<u32> = (0..p.num_vars() as u32)
+                        .filter(|&v| !st.is_fixed(v))
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let v = open[rng.below(open.len() as u64) as usize];
+                    let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                    st.push_level();
+                    st.remove(v, pos).unwrap();
+                    if prop
+                        .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                        .is_err()
+                    {
+                        break;
+                    }
+                    assert_supported(case.name, &p, &current(&p, &st));
+                }
+            }
+        }
+    }
+}
