@@ -335,11 +335,25 @@ const ON_INTERVALS: [&str; 18] = [
 
 /// A random model: `arity` variables with random non-empty value sets (Booleans within {0, 1}, others within
 /// -3..=3; with `intervals`, every non-Boolean variable is an interval of a random range within -3..=3), and the
-/// case's constraint. `None` when the post was rejected (a constant zero divisor).
+/// case's constraint. [`random_mixed_problem_on`] makes each non-Boolean variable an interval or not at random. `None` when the post was rejected (a constant zero divisor).
 fn random_problem_on(
     case: &Case,
     rng: &mut Rng,
     intervals: bool,
+) -> Option<(Problem, Vec<Vec<i64>>)> {
+    random_problem_with(case, rng, |_| intervals)
+}
+
+/// [`random_problem_on`] with each non-Boolean variable an interval with probability 1/2 (so a constraint meets an
+/// interval beside a bitset variable, where its two sides are propagated differently).
+fn random_mixed_problem_on(case: &Case, rng: &mut Rng) -> Option<(Problem, Vec<Vec<i64>>)> {
+    random_problem_with(case, rng, |rng| rng.below(2) == 0)
+}
+
+fn random_problem_with(
+    case: &Case,
+    rng: &mut Rng,
+    interval: impl Fn(&mut Rng) -> bool,
 ) -> Option<(Problem, Vec<Vec<i64>>)> {
     let mut m = Model::new();
     let mut doms = Vec::new();
@@ -350,7 +364,7 @@ fn random_problem_on(
         } else {
             (-3..=3).collect()
         };
-        if intervals && i >= case.booleans {
+        if i >= case.booleans && interval(rng) {
             let lo = -3 + rng.below(7) as i64;
             let hi = lo + rng.below((4 - lo) as u64) as i64;
             xs.push(m.new_interval_var(lo, hi).unwrap());
@@ -548,15 +562,25 @@ fn exact_on_assigned_tuples(intervals: bool) {
 /// supported values), `clause` (unit propagation) and `xor` (the last open variable gets the parity).
 const DOMAIN_CONSISTENT: [&str; 5] = ["equal", "not_equal", "table", "clause", "bool_xor"];
 
+/// The cases whose propagator promises bounds consistency on interval variables (and domain consistency on the
+/// bitset ones beside them): `equal` ("an interval side gets the bounds of the other side"), `not_equal` (a fixed
+/// side's value leaves an interval when it is one of its bounds).
+const BOUNDS_CONSISTENT: [&str; 2] = ["equal", "not_equal"];
+
 /// Fails the test when a value left in `after` has no solution within `after` that takes it (a pruning the
-/// propagator promises but missed), or when propagation succeeded with no solution left.
-fn assert_supported(name: &str, p: &Problem, after: &[Vec<i64>]) {
+/// propagator promises but missed), or when propagation succeeded with no solution left. Of an interval variable
+/// (`interval[v]`), only the two bounds must have a support.
+fn assert_supported(name: &str, p: &Problem, after: &[Vec<i64>], interval: &[bool]) {
     let solutions: Vec<Vec<i64>> = assignments(after)
         .into_iter()
         .filter(|t| p.is_solution(t))
         .collect();
     for (v, dom) in after.iter().enumerate() {
-        for x in dom {
+        let checked: Vec<i64> = match (interval[v], dom.first(), dom.last()) {
+            (true, Some(&lo), Some(&hi)) => vec![lo, hi],
+            _ => dom.clone(),
+        };
+        for x in &checked {
             assert!(
                 solutions.iter().any(|t| t[v] == *x),
                 "{name}: value {x} of x{v} is left without a support (domains {after:?})"
@@ -567,16 +591,34 @@ fn assert_supported(name: &str, p: &Problem, after: &[Vec<i64>]) {
 
 #[test]
 fn domain_consistent_propagators_leave_no_value_without_a_support() {
+    consistent_after_every_fixpoint(&DOMAIN_CONSISTENT, false);
+}
+
+#[test]
+fn bounds_consistent_propagators_leave_no_interval_bound_without_a_support() {
+    consistent_after_every_fixpoint(&BOUNDS_CONSISTENT, true);
+}
+
+/// Root propagation and then random removals with propagation leave every value (every bound of an interval)
+/// of the `names` cases with a support, on random bitset domains or (`intervals`) a random mix of intervals and
+/// bitset domains.
+fn consistent_after_every_fixpoint(names: &[&str], intervals: bool) {
     let mut rng = Rng::new(56);
     for case in cases() {
-        if !DOMAIN_CONSISTENT.contains(&case.name) {
+        if !names.contains(&case.name) {
             continue;
         }
         for level in [Propagation::ForwardChecking, Propagation::Singles] {
             for _ in 0..300 {
-                let Some((p, _)) = random_problem_on(&case, &mut rng, false) else {
+                let made = if intervals {
+                    random_mixed_problem_on(&case, &mut rng)
+                } else {
+                    random_problem_on(&case, &mut rng, false)
+                };
+                let Some((p, _)) = made else {
                     continue;
                 };
+                let interval = p.interval_flags();
                 assert_eq!(
                     p.constraints.len(),
                     1,
@@ -592,7 +634,7 @@ fn domain_consistent_propagators_leave_no_value_without_a_support() {
                 {
                     continue;
                 }
-                assert_supported(case.name, &p, &current(&p, &st));
+                assert_supported(case.name, &p, &current(&p, &st), &interval);
                 // Random removals, each followed by incremental propagation.
                 for _ in 0..6 {
                     let open: Vec<u32> = (0..p.num_vars() as u32)
@@ -602,7 +644,11 @@ fn domain_consistent_propagators_leave_no_value_without_a_support() {
                         break;
                     }
                     let v = open[rng.below(open.len() as u64) as usize];
-                    let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                    let pos = if st.is_interval(v) {
+                        [st.min_pos(v), st.max_pos(v)][rng.below(2) as usize]
+                    } else {
+                        st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap()
+                    };
                     st.push_level();
                     st.remove(v, pos).unwrap();
                     if prop
@@ -611,7 +657,7 @@ fn domain_consistent_propagators_leave_no_value_without_a_support() {
                     {
                         break;
                     }
-                    assert_supported(case.name, &p, &current(&p, &st));
+                    assert_supported(case.name, &p, &current(&p, &st), &interval);
                 }
             }
         }
