@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::constraints::{AllDifferentLevel, ArithOp, Propagation, Reification, Relation};
-use crate::domain::Domain;
+use crate::domain::{Domain, WideDomain};
 use crate::ids::VarId;
 use crate::model::{Model, Problem};
 use crate::propagate::Propagator;
@@ -662,4 +662,33 @@ fn consistent_after_every_fixpoint(names: &[&str], intervals: bool) {
             }
         }
     }
+}
+
+#[test]
+fn equal_keeps_exactly_the_partnered_values_past_the_first_word_of_a_wide_domain() {
+    // x, y in 0..200 (four words of a bitvec domain), x == y + 130: x keeps 130..=199, y keeps 0..=69. Positions
+    // in later words map to values through their word index, which a one-word domain never exercises.
+    let mut m = Model::new();
+    let x = m.new_var(0, 199).unwrap();
+    let y = m.new_var(0, 199).unwrap();
+    m.equal(x, y, 130).unwrap();
+    let p = m.build().unwrap();
+    let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+    let mut st: State<WideDomain> = State::with_intervals(&widths, &p.interval_flags());
+    let mut prop = Propagator::new(
+        &p.constraints,
+        p.num_vars(),
+        Propagation::ForwardChecking,
+        false,
+    );
+    prop.root(&p.constraints, &p.values, &mut st, &mut Stats::default())
+        .unwrap();
+    let left = |v: u32| -> Vec<i64> {
+        st.dom(v)
+            .iter()
+            .map(|i| p.values[v as usize].value(i))
+            .collect()
+    };
+    assert_eq!(left(0), (130..=199).collect::<Vec<i64>>());
+    assert_eq!(left(1), (0..=69).collect::<Vec<i64>>());
 }
