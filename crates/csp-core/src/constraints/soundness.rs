@@ -692,3 +692,43 @@ fn equal_keeps_exactly_the_partnered_values_past_the_first_word_of_a_wide_domain
     assert_eq!(left(0), (130..=199).collect::<Vec<i64>>());
     assert_eq!(left(1), (0..=69).collect::<Vec<i64>>());
 }
+
+#[test]
+fn not_equal_counts_the_partner_a_value_would_remove_so_lcv_can_avoid_it() {
+    // x in {0, 1, 2}, y in {0, 1, 2}, x != y + 1: x = a removes y = a - 1, y = b removes x = b + 1. The count is
+    // the value-order hint of the least-constraining-value heuristic (it decides which solution comes first).
+    let mut m = Model::new();
+    let x = m.new_var(0, 2).unwrap();
+    let y = m.new_var(0, 2).unwrap();
+    m.not_equal(x, y, 1).unwrap();
+    let p = m.build().unwrap();
+    let ne = crate::constraints::NotEqual { vars: [0, 1], c: 1 };
+    let mut st = state_of(&p);
+    let removals = |st: &State<u64>, pos: usize| -> Vec<u32> {
+        (0..3)
+            .map(|q| ne.removals_if_fixed(pos, q, st, &p.values))
+            .collect()
+    };
+    assert_eq!(
+        removals(&st, 0),
+        [0, 1, 1],
+        "x = 0 removes nothing, x = 1 or 2 removes y = x - 1"
+    );
+    assert_eq!(
+        removals(&st, 1),
+        [1, 1, 0],
+        "y = 0 or 1 removes x = y + 1, y = 2 removes nothing"
+    );
+    st.remove(1, 0).unwrap();
+    assert_eq!(
+        removals(&st, 0),
+        [0, 0, 1],
+        "y = 0 is already gone, so x = 1 removes nothing"
+    );
+    st.assign(1, 2).unwrap();
+    assert_eq!(
+        removals(&st, 0),
+        [0, 0, 0],
+        "a fixed y loses no value to the hint"
+    );
+}
