@@ -5,7 +5,9 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::constraints::{AllDifferentLevel, ArithOp, Propagation, Reification, Relation};
+use crate::constraints::{
+    AllDifferentLevel, ArithOp, Propagate, Propagation, Reification, Relation,
+};
 use crate::domain::{Domain, WideDomain};
 use crate::ids::VarId;
 use crate::model::{Model, Problem};
@@ -706,7 +708,7 @@ fn not_equal_counts_the_partner_a_value_would_remove_so_lcv_can_avoid_it() {
     let mut st = state_of(&p);
     let removals = |st: &State<u64>, pos: usize| -> Vec<u32> {
         (0..3)
-            .map(|q| ne.removals_if_fixed(pos, q, st, &p.values))
+            .map(|q| Propagate::<u64>::removals_if_fixed(&ne, pos, q, st, &p.values))
             .collect()
     };
     assert_eq!(
