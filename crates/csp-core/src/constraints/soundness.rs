@@ -5,8 +5,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::constraints::{AllDifferentLevel, ArithOp, Propagation, Reification, Relation};
-use crate::domain::Domain;
+use crate::constraints::{
+    AllDifferentLevel, ArithOp, Propagate, Propagation, Reification, Relation,
+};
+use crate::domain::{Domain, WideDomain};
 use crate::ids::VarId;
 use crate::model::{Model, Problem};
 use crate::propagate::Propagator;
@@ -384,11 +386,25 @@ const ON_INTERVALS: [&str; 20] = [
 
 /// A random model: `arity` variables with random non-empty value sets (Booleans within {0, 1}, others within
 /// -3..=3; with `intervals`, every non-Boolean variable is an interval of a random range within -3..=3), and the
-/// case's constraint. `None` when the post was rejected (a constant zero divisor).
+/// case's constraint. [`random_mixed_problem_on`] makes each non-Boolean variable an interval or not at random. `None` when the post was rejected (a constant zero divisor).
 fn random_problem_on(
     case: &Case,
     rng: &mut Rng,
     intervals: bool,
+) -> Option<(Problem, Vec<Vec<i64>>)> {
+    random_problem_with(case, rng, |_| intervals)
+}
+
+/// [`random_problem_on`] with each non-Boolean variable an interval with probability 1/2 (so a constraint meets an
+/// interval beside a bitset variable, where its two sides are propagated differently).
+fn random_mixed_problem_on(case: &Case, rng: &mut Rng) -> Option<(Problem, Vec<Vec<i64>>)> {
+    random_problem_with(case, rng, |rng| rng.below(2) == 0)
+}
+
+fn random_problem_with(
+    case: &Case,
+    rng: &mut Rng,
+    interval: impl Fn(&mut Rng) -> bool,
 ) -> Option<(Problem, Vec<Vec<i64>>)> {
     let mut m = Model::new();
     let mut doms = Vec::new();
@@ -399,7 +415,7 @@ fn random_problem_on(
         } else {
             (-3..=3).collect()
         };
-        if intervals && i >= case.booleans {
+        if i >= case.booleans && interval(rng) {
             let lo = -3 + rng.below(7) as i64;
             let hi = lo + rng.below((4 - lo) as u64) as i64;
             xs.push(m.new_interval_var(lo, hi).unwrap());
@@ -590,4 +606,181 @@ fn exact_on_assigned_tuples(intervals: bool) {
             }
         }
     }
+}
+
+/// The cases whose propagator promises domain consistency on bitset domains, each posted as one constraint:
+/// `equal` ("each value of one side needs a partner in the other"), `not_equal` (once one side is fixed, its value
+/// leaves the other side, which is all a binary `!=` can infer), `table` (compact table keeps exactly the
+/// supported values), `clause` (unit propagation) and `xor` (the last open variable gets the parity).
+const DOMAIN_CONSISTENT: [&str; 5] = ["equal", "not_equal", "table", "clause", "bool_xor"];
+
+/// The cases whose propagator promises bounds consistency on interval variables (and domain consistency on the
+/// bitset ones beside them): `equal` ("an interval side gets the bounds of the other side"), `not_equal` (a fixed
+/// side's value leaves an interval when it is one of its bounds).
+const BOUNDS_CONSISTENT: [&str; 2] = ["equal", "not_equal"];
+
+/// Fails the test when a value left in `after` has no solution within `after` that takes it (a pruning the
+/// propagator promises but missed), or when propagation succeeded with no solution left. Of an interval variable
+/// (`interval[v]`), only the two bounds must have a support.
+fn assert_supported(name: &str, p: &Problem, after: &[Vec<i64>], interval: &[bool]) {
+    let solutions: Vec<Vec<i64>> = assignments(after)
+        .into_iter()
+        .filter(|t| p.is_solution(t))
+        .collect();
+    for (v, dom) in after.iter().enumerate() {
+        let checked: Vec<i64> = match (interval[v], dom.first(), dom.last()) {
+            (true, Some(&lo), Some(&hi)) => vec![lo, hi],
+            _ => dom.clone(),
+        };
+        for x in &checked {
+            assert!(
+                solutions.iter().any(|t| t[v] == *x),
+                "{name}: value {x} of x{v} is left without a support (domains {after:?})"
+            );
+        }
+    }
+}
+
+#[test]
+fn domain_consistent_propagators_leave_no_value_without_a_support() {
+    consistent_after_every_fixpoint(&DOMAIN_CONSISTENT, false);
+}
+
+#[test]
+fn bounds_consistent_propagators_leave_no_interval_bound_without_a_support() {
+    consistent_after_every_fixpoint(&BOUNDS_CONSISTENT, true);
+}
+
+/// Root propagation and then random removals with propagation leave every value (every bound of an interval)
+/// of the `names` cases with a support, on random bitset domains or (`intervals`) a random mix of intervals and
+/// bitset domains.
+fn consistent_after_every_fixpoint(names: &[&str], intervals: bool) {
+    let mut rng = Rng::new(56);
+    for case in cases() {
+        if !names.contains(&case.name) {
+            continue;
+        }
+        for level in [Propagation::ForwardChecking, Propagation::Singles] {
+            for _ in 0..300 {
+                let made = if intervals {
+                    random_mixed_problem_on(&case, &mut rng)
+                } else {
+                    random_problem_on(&case, &mut rng, false)
+                };
+                let Some((p, _)) = made else {
+                    continue;
+                };
+                let interval = p.interval_flags();
+                assert_eq!(
+                    p.constraints.len(),
+                    1,
+                    "{}: posted as one constraint",
+                    case.name
+                );
+                let mut st = state_of(&p);
+                let mut prop = Propagator::new(&p.constraints, p.num_vars(), level, false);
+                let mut stats = Stats::default();
+                if prop
+                    .root(&p.constraints, &p.values, &mut st, &mut stats)
+                    .is_err()
+                {
+                    continue;
+                }
+                assert_supported(case.name, &p, &current(&p, &st), &interval);
+                // Random removals, each followed by incremental propagation.
+                for _ in 0..6 {
+                    let open: Vec<u32> = (0..p.num_vars() as u32)
+                        .filter(|&v| !st.is_fixed(v))
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let v = open[rng.below(open.len() as u64) as usize];
+                    let pos = if st.is_interval(v) {
+                        [st.min_pos(v), st.max_pos(v)][rng.below(2) as usize]
+                    } else {
+                        st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap()
+                    };
+                    st.push_level();
+                    st.remove(v, pos).unwrap();
+                    if prop
+                        .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                        .is_err()
+                    {
+                        break;
+                    }
+                    assert_supported(case.name, &p, &current(&p, &st), &interval);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn equal_keeps_exactly_the_partnered_values_past_the_first_word_of_a_wide_domain() {
+    // x, y in 0..200 (four words of a bitvec domain), x == y + 130: x keeps 130..=199, y keeps 0..=69. Positions
+    // in later words map to values through their word index, which a one-word domain never exercises.
+    let mut m = Model::new();
+    let x = m.new_var(0, 199).unwrap();
+    let y = m.new_var(0, 199).unwrap();
+    m.equal(x, y, 130).unwrap();
+    let p = m.build().unwrap();
+    let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+    let mut st: State<WideDomain> = State::with_intervals(&widths, &p.interval_flags());
+    let mut prop = Propagator::new(
+        &p.constraints,
+        p.num_vars(),
+        Propagation::ForwardChecking,
+        false,
+    );
+    prop.root(&p.constraints, &p.values, &mut st, &mut Stats::default())
+        .unwrap();
+    let left = |v: u32| -> Vec<i64> {
+        st.dom(v)
+            .iter()
+            .map(|i| p.values[v as usize].value(i))
+            .collect()
+    };
+    assert_eq!(left(0), (130..=199).collect::<Vec<i64>>());
+    assert_eq!(left(1), (0..=69).collect::<Vec<i64>>());
+}
+
+#[test]
+fn not_equal_counts_the_partner_a_value_would_remove_so_lcv_can_avoid_it() {
+    // x in {0, 1, 2}, y in {0, 1, 2}, x != y + 1: x = a removes y = a - 1, y = b removes x = b + 1. The count is
+    // the value-order hint of the least-constraining-value heuristic (it decides which solution comes first).
+    let mut m = Model::new();
+    let x = m.new_var(0, 2).unwrap();
+    let y = m.new_var(0, 2).unwrap();
+    m.not_equal(x, y, 1).unwrap();
+    let p = m.build().unwrap();
+    let ne = crate::constraints::NotEqual { vars: [0, 1], c: 1 };
+    let mut st = state_of(&p);
+    let removals = |st: &State<u64>, pos: usize| -> Vec<u32> {
+        (0..3)
+            .map(|q| Propagate::<u64>::removals_if_fixed(&ne, pos, q, st, &p.values))
+            .collect()
+    };
+    assert_eq!(
+        removals(&st, 0),
+        [0, 1, 1],
+        "x = 0 removes nothing, x = 1 or 2 removes y = x - 1"
+    );
+    assert_eq!(
+        removals(&st, 1),
+        [1, 1, 0],
+        "y = 0 or 1 removes x = y + 1, y = 2 removes nothing"
+    );
+    st.remove(1, 0).unwrap();
+    assert_eq!(
+        removals(&st, 0),
+        [0, 0, 1],
+        "y = 0 is already gone, so x = 1 removes nothing"
+    );
+    st.assign(1, 2).unwrap();
+    assert_eq!(
+        removals(&st, 0),
+        [0, 0, 0],
+        "a fixed y loses no value to the hint"
+    );
 }
