@@ -41,7 +41,7 @@ pub fn solve_cells(
 
 /// 25x25 and 36x36 through the engine (`csp-mrv-singles`, i.e. csp-core's group kernel), which searches these
 /// boards 10-25x faster per node than the mask solver (`docs/measurements.md`); the generator's uniqueness checks
-/// and large-grid filling go through [`solve`].
+/// and large-grid filling go through [`solve_cells`].
 fn solve_on_kernel(
     box_size: usize,
     givens: &[u8],

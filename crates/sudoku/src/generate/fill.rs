@@ -6,7 +6,8 @@
 //! that runs past [`RESTART_NODES`] starts over from new diagonal boxes, so one unlucky start cannot hang the
 //! generator on the large boards. Everything random comes from the caller's [`Rng`], so a seed fixes the grid.
 //!
-//! Boards of box size 5 and 6 are completed by [`solve_cells`] instead (see [`Filler::fill`]).
+//! Boards of box size 5 and 6 are completed by [`solve_cells`](super::cells::solve_cells) instead (see
+//! [`Filler::fill`]).
 
 use super::rng::{pick_bit, Rng};
 
