@@ -288,7 +288,8 @@ fn describe_names_the_variables_of_every_message_as_the_caller_asks() {
         .arith(csp_core::constraints::ArithOp::Div, y, zero, y)
         .unwrap_err();
     assert!(e.describe(&name).contains("(`v2` can only be 0)"), "{e}");
-    let e = m.element(y, 1, &[1, 2, 3], wide).unwrap_err();
+    // (`element` over constants takes intervals; over variables it still needs enumerable domains.)
+    let e = m.element_var(y, 1, &[wide], y).unwrap_err();
     assert!(matches!(e, ModelError::NeedsEnumerable { var: 3, .. }));
     let d = e.describe(&name);
     assert!(
