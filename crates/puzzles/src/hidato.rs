@@ -27,8 +27,9 @@
 //! nodes on the hard, `--minimal` instances (default strategy 16 / 820 / 100 against 210 / 742 / 986; MRV + forward
 //! checking 3,569 / 10,106 / 66,086 against 34,304 / 94,621 / 2,162,215) and fewer instructions where many
 //! numbers are given (it builds no N - 1 tables of up to 8 N rows: 10x10 9.2 M against 34.6 M), but each node
-//! costs far more (every `element` scopes all N successors, and `circuit` re-checks all of them), so on the
-//! minimal instances it runs 1.2x / 23.8x / 2.6x the path model's instructions (887 M against 37 M on 8x8). Path
+//! costs far more (every `element` scopes all N successors), so on the minimal instances it ran 1.2x / 23.8x /
+//! 2.6x the path model's instructions (887 M against 37 M on 8x8); since `circuit`'s forward check walks domain
+//! words (same section, "after the cheaper `circuit` forward check"), 0.9x / 16.9x / 2.2x. Path
 //! stays the default and the generators' oracle (their output depends on the second solution found, so the shipped
 //! files pin it); circuit is kept for the node counts and as the model a cheaper `element`/`circuit` would favour.
 //! The answer prints as the grid with every number filled in (`X` for holes).

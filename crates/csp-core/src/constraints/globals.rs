@@ -13,7 +13,7 @@
 
 use super::util::{give_order, has, hi, lo, remove_value, set_max, set_min, take_order};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
-use crate::domain::Domain;
+use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
 use crate::values::Values;
 
@@ -364,13 +364,27 @@ impl Circuit {
                 taken[j] = i as u32 + 1;
             }
         }
-        for (i, &v) in self.vars.iter().enumerate() {
+        // Walk each open successor's domain words (its values are nodes by now) rather than every taken node: the
+        // cost follows the open domains' sizes, not n per open successor (issue 12). A taken node's owner is
+        // fixed, so it is never the open successor itself.
+        for &v in &self.vars {
             if st.is_fixed(v) {
                 continue;
             }
-            for (j, &t) in taken.iter().enumerate() {
-                if t != 0 && t as usize != i + 1 {
-                    remove_value(st, values, v, value(j))?;
+            let vals = &values[v as usize];
+            for s in 0..st.dom(v).slots() {
+                let word = st.dom(v).word(s);
+                let (mut rest, mut drop) = (word, D::W::ZERO);
+                while !rest.is_zero() {
+                    let b = rest.lowest();
+                    rest = rest.clear_lowest();
+                    let p = s * D::W::BITS as usize + b as usize;
+                    if self.node(vals.value(p)).is_some_and(|j| taken[j] != 0) {
+                        drop |= D::W::bit(b);
+                    }
+                }
+                if !drop.is_zero() {
+                    st.set_word(v, s, word & !drop)?;
                 }
             }
         }
