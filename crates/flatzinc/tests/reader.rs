@@ -129,14 +129,16 @@ fn a_constraint_that_needs_enumerable_domains_on_a_wide_variable_is_refused_at_i
 
 #[test]
 fn engine_refusals_name_the_flatzinc_variable_and_its_line() {
-    // An element of an array declared without a value: named by the array and the index.
+    // An element of an array declared without a value: named by the array and the index. (`element` over
+    // variables needs enumerable domains; over constants it takes intervals.)
     let e = err("var 1..3: i :: output_var;
 array [1..2] of var 0..100000: a;
-         constraint array_int_element(i, [1, 2, 3], a[2]);
+var 0..3: y;
+         constraint array_var_int_element(i, [y, a[2], y], y);
 solve satisfy;
 ");
     assert!(
-        e.contains("line 3") && e.contains("variable `a[2]` (line 2) is an interval"),
+        e.contains("line 4") && e.contains("variable `a[2]` (line 2) is an interval"),
         "{e}"
     );
     // A divisor that can only be zero.
