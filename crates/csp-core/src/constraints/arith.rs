@@ -13,7 +13,9 @@
 //! those undefined; in a relational semantics the constraint is false there). All arithmetic is `i128`; the model
 //! rejects posts whose extreme results do not fit `i64`.
 
-use super::util::{give_order, has, hi, lo, remove_positions, set_max, set_min, take_order};
+use super::util::{
+    give_order, has, hi, lo, meet, remove_positions, set_max, set_min, take_order, widest,
+};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -528,18 +530,6 @@ impl ElementVar {
     }
 }
 
-/// True when `dom(u)` and `dom(v)` share a value.
-fn meet<D: Domain>(st: &State<D>, values: &[Values], u: u32, v: u32) -> bool {
-    let (u, v) = if st.size(u) <= st.size(v) {
-        (u, v)
-    } else {
-        (v, u)
-    };
-    st.dom(u)
-        .iter()
-        .any(|p| has(st, values, v, values[u as usize].value(p) as i128))
-}
-
 impl Constraint for ElementVar {
     fn name(&self) -> &'static str {
         "element"
@@ -552,11 +542,7 @@ impl Constraint for ElementVar {
             .is_some_and(|a| value_of(a) == value_of(self.vars[1]))
     }
     fn work_len(&self, values: &[Values]) -> usize {
-        self.vars
-            .iter()
-            .map(|&v| values.get(v as usize).map_or(0, Values::width))
-            .max()
-            .unwrap_or(0)
+        widest(&self.vars, values)
     }
 }
 

@@ -8,8 +8,8 @@
 //! value helpers only, so members and `n` may be intervals (a member then loses `value` only at a bound).
 
 use super::util::{
-    give_order, has, hi, lo, remove_positions, remove_value, set_max, set_min, set_value,
-    take_order,
+    give_order, has, hi, lo, meet, remove_positions, remove_value, set_max, set_min, set_value,
+    take_order, widest,
 };
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
@@ -205,18 +205,6 @@ fn keep_common<D: Domain>(
     result
 }
 
-/// True when `dom(u)` and `dom(v)` share a value.
-fn meet<D: Domain>(st: &State<D>, values: &[Values], u: u32, v: u32) -> bool {
-    let (u, v) = if st.size(u) <= st.size(v) {
-        (u, v)
-    } else {
-        (v, u)
-    };
-    st.dom(u)
-        .iter()
-        .any(|p| has(st, values, v, values[u as usize].value(p) as i128))
-}
-
 impl Constraint for CountVar {
     fn name(&self) -> &'static str {
         "count_var"
@@ -237,11 +225,7 @@ impl Constraint for CountVar {
         Cost::Linear
     }
     fn work_len(&self, values: &[Values]) -> usize {
-        self.vars
-            .iter()
-            .map(|&v| values.get(v as usize).map_or(0, Values::width))
-            .max()
-            .unwrap_or(0)
+        widest(&self.vars, values)
     }
 }
 

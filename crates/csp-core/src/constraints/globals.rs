@@ -11,7 +11,7 @@
 //!   different (forward checking), and for the chain of fixed successors through each node, the chain's end may not
 //!   close back to its start unless the chain covers every node (no sub-tour).
 
-use super::util::{give_order, has, hi, lo, remove_value, set_max, set_min, take_order};
+use super::util::{give_order, has, hi, lo, remove_value, set_max, set_min, take_order, widest};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::{Domain, Word};
 use crate::state::{Conflict, State};
@@ -158,12 +158,7 @@ impl Constraint for Regular {
         Cost::Expensive
     }
     fn work_len(&self, values: &[Values]) -> usize {
-        let width = self
-            .vars
-            .iter()
-            .map(|&v| values.get(v as usize).map_or(0, Values::width))
-            .max()
-            .unwrap_or(0);
+        let width = widest(&self.vars, values);
         2 * (self.vars.len() + 1) * self.states + width
     }
 }

@@ -8,7 +8,9 @@
 //! decomposition it replaces posted separately beside one Boolean per pair (`n^2` Booleans and `2 n^2` reified
 //! equalities). One pass over both arrays per call; a change schedules the next.
 
-use super::util::{give_order, has, lo, remove_positions, set_max, set_min, set_value, take_order};
+use super::util::{
+    give_order, has, lo, remove_positions, set_max, set_min, set_value, take_order, widest,
+};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -102,11 +104,7 @@ impl Constraint for Inverse {
         Cost::Expensive
     }
     fn work_len(&self, values: &[Values]) -> usize {
-        self.vars
-            .iter()
-            .map(|&v| values.get(v as usize).map_or(0, Values::width))
-            .max()
-            .unwrap_or(0)
+        widest(&self.vars, values)
     }
 }
 

@@ -132,3 +132,24 @@ pub(crate) fn take_order<D: Domain>(st: &mut State<D>) -> Vec<u32> {
 pub(crate) fn give_order<D: Domain>(st: &mut State<D>, buf: Vec<u32>) {
     st.order = buf;
 }
+
+/// True when `dom(u)` and `dom(v)` share a value (enumerable domains: it walks the smaller one).
+pub(crate) fn meet<D: Domain>(st: &State<D>, values: &[Values], u: u32, v: u32) -> bool {
+    let (u, v) = if st.size(u) <= st.size(v) {
+        (u, v)
+    } else {
+        (v, u)
+    };
+    st.dom(u)
+        .iter()
+        .any(|p| has(st, values, v, values[u as usize].value(p) as i128))
+}
+
+/// The widest initial domain among `vars`, in positions: the scratch a propagator needs to list one scope
+/// variable's positions (its `Constraint::work_len`).
+pub(crate) fn widest(vars: &[u32], values: &[Values]) -> usize {
+    vars.iter()
+        .map(|&v| values.get(v as usize).map_or(0, Values::width))
+        .max()
+        .unwrap_or(0)
+}
