@@ -340,7 +340,11 @@ pub static TABLE: &[Builtin] = &[
     row!("csp_count_eq", 3, N, |c, a| {
         let (xs, n) = (c.vars(&a[0])?, c.var(&a[2])?);
         match c.const_of(&a[1]) {
-            Some(v) => c.model.count(&xs, v, n).map(drop).map_err(e),
+            Some(v) => {
+                c.model.count(&xs, v, n).map_err(e)?;
+                c.note_count(&xs, v, n);
+                Ok(())
+            }
             None => {
                 let y = c.var(&a[1])?;
                 c.model.count_var(&xs, y, n).map(drop).map_err(e)

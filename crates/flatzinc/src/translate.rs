@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use csp_core::{Model, ModelError, Objective, ValueOrder, VarId, VarOrder};
+use csp_core::{Model, ModelError, Objective, Relation, ValueOrder, VarId, VarOrder};
 
 use crate::ast::{BaseType, Decl, Expr, FznModel, Goal, IntSet, Pos};
 use crate::builtins;
@@ -141,6 +141,9 @@ pub struct Translated {
     pub names: Names,
 }
 
+/// One counted array and its constant-value counts `(value, n)`, in posting order.
+type CountGroup = (Vec<VarId>, Vec<(i64, VarId)>);
+
 /// Translation state shared with the builtin posting functions.
 pub struct Ctx {
     /// The model being built.
@@ -150,6 +153,11 @@ pub struct Ctx {
     pub consistency: Option<Consistency>,
     env: HashMap<String, Val>,
     consts: HashMap<i64, VarId>,
+    /// Counts of a constant value posted so far, grouped by the counted array (in posting order):
+    /// `count_groups[k] = (xs, [(value, n), ..])`, `count_index[xs] = k`. Read once after every constraint is
+    /// posted, by [`post_implied_count_sums`].
+    count_groups: Vec<CountGroup>,
+    count_index: HashMap<Vec<VarId>, usize>,
     /// FlatZinc names of the variables created so far.
     pub names: Names,
 }
@@ -186,6 +194,21 @@ impl Consistency {
 }
 
 impl Ctx {
+    /// Records that `n` counts the `xs` equal to the constant `value` (posted by the caller), for the implied sum
+    /// of [`post_implied_count_sums`].
+    pub fn note_count(&mut self, xs: &[VarId], value: i64, n: VarId) {
+        let k = match self.count_index.get(xs) {
+            Some(&k) => k,
+            None => {
+                self.count_groups.push((xs.to_vec(), Vec::new()));
+                self.count_index
+                    .insert(xs.to_vec(), self.count_groups.len() - 1);
+                self.count_groups.len() - 1
+            }
+        };
+        self.count_groups[k].1.push((value, n));
+    }
+
     /// The variable an expression denotes (constants become fixed variables, one per value).
     pub fn var(&mut self, e: &Expr) -> R<VarId> {
         let v = self.val(e)?;
@@ -324,6 +347,8 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
         consistency: None,
         env: HashMap::new(),
         consts: HashMap::new(),
+        count_groups: Vec::new(),
+        count_index: HashMap::new(),
         names: Names::default(),
     };
     let mut output = OutputSpec::default();
@@ -399,6 +424,7 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
             return Err(err(cx.names.render(f)));
         }
     }
+    post_implied_count_sums(&mut cx);
     let serr = |msg: String| TranslateError {
         pos: fzn.solve.pos,
         msg,
@@ -419,6 +445,48 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
         search,
         names: cx.names,
     })
+}
+
+/// Posts, for each array counted by several constant-value `count_eq`s (MiniZinc's `count(x, v, n)` over one
+/// `x`, as in a magic sequence), the sum their counts obey: each member of `xs` equals at most one of the distinct
+/// values, so `sum n_v <= |xs|`, and `= |xs|` when every member's domain lies within those values. This is the
+/// implied constraint MiniZinc's own `global_cardinality` decomposition adds; separate counts do not see it, and
+/// each count alone cannot deduce it. Measured on magicseq n = 100 (unannotated, default search): no answer in
+/// 20 s before, 196 nodes after (docs/measurements.md). Redundant, so an engine refusal (an overflowing sum) only
+/// leaves it out.
+fn post_implied_count_sums(cx: &mut Ctx) {
+    for (xs, counts) in std::mem::take(&mut cx.count_groups) {
+        let mut by_value: Vec<(i64, VarId)> = counts;
+        by_value.sort_unstable_by_key(|&(v, _)| v);
+        // A value counted twice has equal counts: one of them is enough.
+        by_value.dedup_by_key(|&mut (v, _)| v);
+        if by_value.len() < 2 {
+            continue;
+        }
+        let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(by_value.len());
+        for &(_, n) in &by_value {
+            match terms.iter_mut().find(|(_, m)| *m == n) {
+                Some(t) => t.0 += 1,
+                None => terms.push((1, n)),
+            }
+        }
+        let covered = xs.iter().all(|&x| {
+            let Ok(raw) = cx.model.scope("count", &[x]) else {
+                return false;
+            };
+            cx.model.values_of(raw[0]).is_some_and(|vals| {
+                vals.width() <= by_value.len()
+                    && (0..vals.width()).all(|p| {
+                        by_value
+                            .binary_search_by_key(&vals.value(p), |&(v, _)| v)
+                            .is_ok()
+                    })
+            })
+        });
+        let rel = if covered { Relation::Eq } else { Relation::Le };
+        let _ = cx.model.linear(&terms, rel, xs.len() as i64);
+    }
+    cx.count_index.clear();
 }
 
 /// Creates the value of one declaration.

@@ -520,3 +520,45 @@ fn the_domain_annotation_on_all_different_selects_the_matching_propagator() {
         );
     }
 }
+
+/// Three counts over one array `[x, y, z]` (values 0, 1, 2), each count's own constraint line.
+const COUNT_GROUP: &str = "csp_count_eq([x, y, z], 0, a);\nconstraint csp_count_eq([x, y, z], 1, b);\nconstraint csp_count_eq([x, y, z], 2, c)";
+
+#[test]
+fn counts_of_several_values_over_one_array_keep_exactly_the_brute_force_solutions() {
+    let count = |v: &[i64], w: i64| v[..3].iter().filter(|&&x| x == w).count() as i64;
+    let (a, b, c) = (V::I("a", 0, 3), V::I("b", 0, 3), V::I("c", 0, 3));
+    // Members within the counted values (the implied sum is an equality) and beyond them (at most).
+    for (x, y, z) in [
+        (V::I("x", 0, 2), V::I("y", 0, 2), V::I("z", 0, 2)),
+        (V::I("x", -1, 2), V::I("y", 0, 3), V::I("z", 0, 2)),
+    ] {
+        check(&[x, y, z, a, b, c], COUNT_GROUP, |v| {
+            v[3] == count(v, 0) && v[4] == count(v, 1) && v[5] == count(v, 2)
+        });
+    }
+    // A value counted twice, and one count variable shared by two values.
+    let (x, y, z) = (V::I("x", 0, 2), V::I("y", 0, 2), V::I("z", 0, 2));
+    check(
+        &[x, y, z, a, b],
+        "csp_count_eq([x, y, z], 0, a);\nconstraint csp_count_eq([x, y, z], 0, a);\nconstraint csp_count_eq([x, y, z], 1, b);\nconstraint csp_count_eq([x, y, z], 2, b)",
+        |v| v[3] == count(v, 0) && v[4] == count(v, 1) && v[4] == count(v, 2),
+    );
+}
+
+#[test]
+fn counts_over_one_array_see_at_the_root_that_their_sum_exceeds_its_length() {
+    // x, y, z take 0..2 and the counts of 0, 1 and 2 must reach 2, 2 and 1: five members for three places. Each
+    // count alone is satisfiable; only their implied sum (= 3) fails before any decision.
+    let vars =
+        "var 0..2: x;\nvar 0..2: y;\nvar 0..2: z;\nvar 2..3: a;\nvar 2..3: b;\nvar 1..3: c;\n";
+    let fzn = format!("{vars}constraint {COUNT_GROUP};\nsolve satisfy;\n");
+    let (nodes, sat) = nodes_of(&fzn);
+    assert!(!sat);
+    assert_eq!(nodes, 0, "the implied sum fails at the root");
+    // With members beyond the counted values (x may be 5) the sum is only bounded above, and still fails.
+    let wider = fzn.replace("var 0..2: x;", "var 0..5: x;");
+    let (nodes, sat) = nodes_of(&wider);
+    assert!(!sat);
+    assert_eq!(nodes, 0, "sum <= 3 fails at the root");
+}
