@@ -12,6 +12,12 @@ summary: instances solved (a solution, or unsatisfiability, for satisfaction; th
 optimisation), optima proved, best objectives, disagreements with Gecode (status, or different proved optima, or
 a claimed optimum the other solver beats), and the geometric mean of the times on the instances both solve (wall
 time of the whole `minizinc` run, and the solveTime each solver reports).
+
+Every answer is checked, Gecode's as csp-core's (`check`): the last solution a solver prints (values of the output
+variables in dzn form) is fed back to MiniZinc as constraints fixing those variables (`constraint x = [...];`),
+and the model and data are compiled and solved again by the *other* solver, so no solver vouches for itself; the
+printed objective must be the one the model gives. An answer the check refutes counts as `wrong`, not solved, and
+is listed; a check that cannot be made (an error, no answer within the check's limit) is listed as unchecked.
 """
 import argparse
 import math
@@ -57,10 +63,15 @@ def run(solver, path, files, ms):
         out, rc, err = "", -1, ["killed 60 s after the limit"]
     wall = time.monotonic() - start
     sols, objective, end, solve_time = 0, None, "", None
+    block, last = [], ""
     for line in out.splitlines():
         if line == "----------":
             sols += 1
-        elif line.startswith("_objective = "):
+            last, block = "\n".join(block), []
+            continue
+        if not line.startswith("%") and not line.startswith("====="):
+            block.append(line)
+        if line.startswith("_objective = "):
             objective = int(line[len("_objective = "):].rstrip(";"))
         elif line.startswith("====="):
             end = line
@@ -77,8 +88,45 @@ def run(solver, path, files, ms):
         status = "opt" if end == "==========" else "best"
     else:
         status = "sat"
-    return {"status": status, "objective": objective, "wall": wall, "solve": solve_time,
+    return {"status": status, "objective": objective, "wall": wall, "solve": solve_time, "solution": last,
             "err": " ".join(err) if rc != 0 else ""}
+
+
+CHECK_MS = 30000
+
+
+def fixing_constraints(dzn):
+    """`constraint NAME = VALUE;` for each `NAME = VALUE;` item of a dzn solution, `_objective` left out."""
+    out, item, in_string = [], [], False
+    for c in dzn:
+        if c == '"':
+            in_string = not in_string
+        if c == ";" and not in_string:
+            a = "".join(item).strip()
+            item = []
+            if "=" in a and not a.startswith("_objective"):
+                out.append("constraint %s;\n" % a)
+            continue
+        item.append(c)
+    return "".join(out)
+
+
+def check(answer, files, solver, path, tmp):
+    """Checks `answer` (a `run` result) with `solver`: None if there is nothing to check, else (verdict, detail),
+    verdict one of `ok`, `wrong` (the values violate the model, or the objective differs) and `unchecked`."""
+    if answer["status"] not in ("sat", "opt", "best") or not answer["solution"]:
+        return None
+    fixed = os.path.join(tmp, "fixed.mzn")
+    with open(fixed, "w") as f:
+        f.write(fixing_constraints(answer["solution"]))
+    r = run(solver, path, files + [fixed], CHECK_MS)
+    if r["status"] == "unsat":
+        return ("wrong", "the printed values violate the model")
+    if r["status"] in ("error", "unknown"):
+        return ("unchecked", r["err"] or "no answer within %d s" % (CHECK_MS // 1000))
+    if answer["objective"] is not None and r["objective"] != answer["objective"]:
+        return ("wrong", "objective printed as %s, the model gives %s" % (answer["objective"], r["objective"]))
+    return ("ok", "")
 
 
 def solved(r):
@@ -107,30 +155,47 @@ def main():
     solvers = [("csp-core", "org.csp-core.csp-core", os.path.join(REPO, "share/minizinc/solvers")),
                ("gecode", "org.csp-core.mvg-gecode", gecode_dir(tmp))]
     rows, results = [], {}
-    print("instance\tsolver\tstatus\tobjective\twall_s\tsolveTime_s", flush=True)
+    header = "instance\tsolver\tstatus\tobjective\twall_s\tsolveTime_s\tcheck"
+    print(header, flush=True)
     for files in instances:
         name = " ".join(os.path.relpath(p, a.root) for p in files)
         for label, solver, path in solvers:
-            r = run(solver, path, files, a.time_ms)
-            results[(name, label)] = r
+            results[(name, label)] = run(solver, path, files, a.time_ms)
+        # Each answer checked by the other solver (module doc).
+        for (label, _, _), (other, solver, path) in zip(solvers, reversed(solvers)):
+            r = results[(name, label)]
+            verdict = check(r, files, solver, path, tmp)
+            r["check"] = "-" if verdict is None else "%s by %s" % (verdict[0], other)
+            r["check_detail"] = "" if verdict is None else verdict[1]
+            if verdict is not None and verdict[0] == "wrong":
+                r["claimed"], r["status"] = r["status"], "wrong"
             row = [name, label, r["status"], "" if r["objective"] is None else str(r["objective"]),
-                   "%.2f" % r["wall"], "" if r["solve"] is None else "%.3f" % r["solve"]]
+                   "%.2f" % r["wall"], "" if r["solve"] is None else "%.3f" % r["solve"], r["check"]]
             rows.append(row)
-            print("\t".join(row) + ("\t" + r["err"] if r["err"] else ""), flush=True)
+            notes = " ".join(x for x in (r["check_detail"], r["err"]) if x)
+            print("\t".join(row) + ("\t" + notes if notes else ""), flush=True)
     shutil.rmtree(tmp, ignore_errors=True)
     if a.out:
         with open(a.out, "w") as f:
-            f.write("instance\tsolver\tstatus\tobjective\twall_s\tsolveTime_s\n")
+            f.write(header + "\n")
             for row in rows:
                 f.write("\t".join(row) + "\n")
     names = [" ".join(os.path.relpath(p, a.root) for p in files) for files in instances]
     print("\nsummary (%d instances, %d ms limit)" % (len(names), a.time_ms))
     for label, _, _ in solvers:
         rs = [results[(n, label)] for n in names]
-        print("%-9s solved %d, optima proved %d, satisfiable/unsat found %d, best-at-limit %d, unknown %d, errors %d"
+        print("%-9s solved %d, optima proved %d, satisfiable/unsat found %d, best-at-limit %d, unknown %d, errors %d,"
+              " wrong answers %d, answers checked %d, unchecked %d"
               % (label, sum(solved(r) for r in rs), sum(r["status"] == "opt" for r in rs),
                  sum(r["status"] in ("sat", "unsat") for r in rs), sum(r["status"] == "best" for r in rs),
-                 sum(r["status"] == "unknown" for r in rs), sum(r["status"] == "error" for r in rs)))
+                 sum(r["status"] == "unknown" for r in rs), sum(r["status"] == "error" for r in rs),
+                 sum(r["status"] == "wrong" for r in rs), sum(r["check"].startswith("ok") for r in rs),
+                 sum(r["check"].startswith("unchecked") for r in rs)))
+        for n in names:
+            r = results[(n, label)]
+            if r["status"] == "wrong" or r["check"].startswith("unchecked"):
+                print("  %s %s: %s (claimed %s %s)" % (r["check"].split()[0].upper(), n, r["check_detail"],
+                                                       r.get("claimed", r["status"]), r["objective"]))
     both = [n for n in names if solved(results[(n, "csp-core")]) and solved(results[(n, "gecode")])]
     for label, _, _ in solvers:
         walls = [results[(n, label)]["wall"] for n in both]
