@@ -400,7 +400,11 @@ fn random_model(seed: u64) -> String {
             ),
             24 => match r.below(2) {
                 0 => format!("count([x[1], x[2], x[3]], x[{i}]) {rel} {c}"),
-                _ => format!("count([x[1], x[2], x[3]], {c}) = x[{i}]"),
+                // Two values counted over one array: csp-core adds their implied sum (at most 3).
+                _ => format!(
+                    "count([x[1], x[2], x[3]], {c}) = x[{i}] /\\ count([x[1], x[2], x[3]], {}) = x[{j}]",
+                    c + 1
+                ),
             },
             25 => "inverse([x[1], x[2]], [x[3], x[4]])".to_string(),
             26 => match r.below(3) {
