@@ -116,53 +116,59 @@ fn other_bands(i: usize) -> (usize, usize) {
 impl Board9 {
     /// Builds the root state from givens (0 = empty, 1..=9), or reports a clash as a conflict.
     ///
-    /// Every digit starts with the band's empty cells plus its own givens; then each given is placed in turn, which
-    /// takes its digit out of the given's row, box and column. A given whose cell an earlier given of the same digit
-    /// already took out shares a house with it: a clash. Measured against deriving rows, boxes and columns per digit
-    /// without branches: kaggle 6.99k -> ~6k instructions per puzzle.
+    /// Every digit starts with the whole band; then each given is placed in turn, which takes its digit out of the
+    /// given's row, box and column, and finally each digit keeps only the empty cells and its own givens. A given
+    /// whose cell an earlier given of the same digit already took out shares a house with it: a clash. The empty
+    /// cells come by SWAR ([`empty_cells`]) rather than by OR-ing each cell into a mask per value, whose
+    /// read-modify-writes of one memory word each waited on the one before.
     fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
-        // placed[4v + b]: cells of band b holding value v. Slot v = 0 collects the empty cells, which keeps this
-        // loop free of branches on the (random) given/empty pattern.
-        let mut placed = [0u32; 64];
-        for (b, band) in givens.chunks_exact(27).enumerate() {
-            for (cell, &v) in band.iter().enumerate() {
-                placed[(4 * usize::from(v) + b) & 63] |= 1 << cell;
-            }
-        }
+        let (band0, rest) = givens.split_at(27);
+        let (band1, band2) = rest.split_at(27);
+        let empty = [empty_cells(band0), empty_cells(band1), empty_cells(band2)];
         let mut board = Board9 {
             cand: [0; 32],
             prev: [0; 32],
-            unsolved: [placed[0], placed[1], placed[2], 0],
+            unsolved: [empty[0], empty[1], empty[2], 0],
         };
-        for b in 0..3 {
-            for d in 0..9 {
-                board.cand[9 * b + d] = placed[b] | placed[4 * (d + 1) + b];
+        board.cand[..27].fill(BAND);
+        let mut own = [0u32; 32];
+        let clash = board.place_givens::<0>(&mut own, band0, BAND & !empty[0])
+            | board.place_givens::<1>(&mut own, band1, BAND & !empty[1])
+            | board.place_givens::<2>(&mut own, band2, BAND & !empty[2]);
+        for ((c, o), e) in board.cand[..27]
+            .chunks_exact_mut(9)
+            .zip(own.chunks_exact(9))
+            .zip(empty)
+        {
+            for (c, o) in c.iter_mut().zip(o) {
+                *c &= e | o;
             }
         }
-        // One loop per band over its givens (rather than one per digit and band, whose 27 short loops mispredict
-        // their exits: kaggle wall time -5% against the old branch-free root despite fewer instructions).
-        let (band0, rest) = givens.split_at(27);
-        let (band1, band2) = rest.split_at(27);
-        let clash = board.place_givens::<0>(band0, BAND & !placed[0])
-            | board.place_givens::<1>(band1, BAND & !placed[1])
-            | board.place_givens::<2>(band2, BAND & !placed[2]);
         if clash != 0 {
             return Err(Conflict);
         }
         Ok(board)
     }
 
-    /// Places the givens of band `B` (`band`: its 27 cells, values 1..=9 at the cells of `cells`); returns the
-    /// cells whose digit an earlier given had already taken out (a clash when nonzero).
+    /// Places the givens of band `B` (`band`: its 27 cells, values 1..=9 at the cells of `cells`) and records each
+    /// in its digit's `own` entry; returns the cells whose digit an earlier given had already taken out (a clash
+    /// when nonzero).
     #[inline(always)]
-    fn place_givens<const B: usize>(&mut self, band: &[u8], mut cells: u32) -> u32 {
+    fn place_givens<const B: usize>(
+        &mut self,
+        own: &mut [u32; 32],
+        band: &[u8],
+        mut cells: u32,
+    ) -> u32 {
         let mut clash = 0;
         while cells != 0 {
             let cell = cells.trailing_zeros() as usize;
             cells &= cells - 1;
             // Values are 1..=9 here (checked by `solve9`); the mask only keeps the index in bounds.
             let d = usize::from(band.get(cell).copied().unwrap_or(1)).wrapping_sub(1) & 15;
-            clash |= !self.cand[(9 * B + d) & 31] & (1 << cell);
+            let i = (9 * B + d) & 31;
+            clash |= !self.cand[i] & (1 << cell);
+            own[i] |= 1 << cell;
             self.place_in::<B>(d, cell);
         }
         clash
@@ -204,45 +210,56 @@ impl Board9 {
         self.place(d, b, cell);
     }
 
-    /// Band updates of the digits of band `B` whose bits are set in `dirty & 0x1FF`, lowest digit first (see
-    /// [`Board9::update_band`]). The band is a constant here, so each update's band offsets, its `unsolved` word
-    /// and the digit's other two bands are fixed at compile time.
+    /// Band updates of the digits of band `B` whose bits are set in `dirty & 0x1FF` (step 1 of the module doc).
+    ///
+    /// Each digit's update reads only its own entry, so the updates of one band do not wait for each other: the
+    /// hidden singles they find are collected (`once`) and taken out of the band's other digits after the loop,
+    /// where a digit that loses a cell is left dirty for the next sweep. Two digits claiming one cell as a hidden
+    /// single is a conflict (`twice`). An update that cleared each single from the band at once would make the next
+    /// digit's load wait on that store, a chain through memory of every update of the band. The band is a
+    /// constant, so offsets, the `unsolved` word and the digit's other two bands are fixed at compile time.
     #[inline(always)]
     fn update_digits<const B: usize>(&mut self, dirty: u32) -> Result<(), Conflict> {
         let mut digits = dirty & 0x1FF;
+        if digits == 0 {
+            return Ok(());
+        }
+        let unsolved = self.unsolved[B % 4];
+        let mut singles = [0u32; 16];
+        let (mut once, mut twice, mut empty) = (0u32, 0u32, false);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            self.update_band::<B>(d)?;
+            let i = (9 * B + d) & 31;
+            let a = self.cand[i];
+            let key = minirow_key(a) & 511;
+            let a = a & KEEP[key];
+            empty |= a == 0;
+            // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
+            let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+            // Unsolved cells alone in their row of the band (see `SOLO_ROWS`): hidden singles.
+            let s = a & SOLO_ROWS[key] & locked & unsolved;
+            twice |= once & s;
+            once |= s;
+            singles[d & 15] = s;
+            self.cand[i] = a;
+            self.prev[i] = a;
+            // The same digit in the other two bands.
+            self.cand[(9 * ((B + 1) % 3) + d) & 31] &= !locked;
+            self.cand[(9 * ((B + 2) % 3) + d) & 31] &= !locked;
         }
-        Ok(())
-    }
-
-    /// Band update of digit `d` in band `B` (entry `9B + d`): see the module doc, step 1.
-    #[inline(always)]
-    fn update_band<const B: usize>(&mut self, d: usize) -> Result<(), Conflict> {
-        let i = (9 * B + d) & 31;
-        let a = self.cand[i];
-        let key = minirow_key(a) & 511;
-        let a = a & KEEP[key];
-        if a == 0 {
+        if empty | (twice != 0) {
             return Err(Conflict);
         }
-        // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
-        let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
-        // Rows of the band holding exactly one cell (see `SOLO_ROWS`).
-        let single = a & SOLO_ROWS[key] & locked;
-        let new = single & self.unsolved[B % 4];
-        self.unsolved[B % 4] &= !new;
-        for x in &mut self.cand[9 * (B % 3)..9 * (B % 3) + 9] {
-            *x &= !new;
+        if once != 0 {
+            self.unsolved[B % 4] = unsolved & !once;
+            for (x, s) in self.cand[9 * (B % 3)..9 * (B % 3) + 9]
+                .iter_mut()
+                .zip(&singles)
+            {
+                *x &= !(once & !s);
+            }
         }
-        self.cand[i] = a;
-        self.prev[i] = a;
-        let not_cols = !locked;
-        // The same digit in the other two bands.
-        self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_cols;
-        self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_cols;
         Ok(())
     }
 
@@ -433,6 +450,23 @@ impl Board9 {
         }
         out
     }
+}
+
+/// The cells of a band (27 bytes) that hold 0, as a 27-bit mask: eight bytes at a time, a zero byte found by
+/// SWAR and the eight flags gathered by one multiply.
+#[inline(always)]
+fn empty_cells(band: &[u8]) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zeros = |off: usize| -> u32 {
+        let w = band
+            .get(off..off + 8)
+            .and_then(|s| <[u8; 8]>::try_from(s).ok())
+            .map_or(0, u64::from_le_bytes);
+        let z = !(((w & LOW7) + LOW7) | w) & HIGH;
+        ((z >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    zeros(0) | zeros(8) << 8 | zeros(16) << 16 | (zeros(19) >> 5) << 24
 }
 
 /// The low 8 bits of `x` spread to one per byte: bit `j` of `x` becomes bit 0 of byte `j`. The byte copies of
@@ -641,7 +675,30 @@ fn solve9_with<const SCALAR: bool>(
 
 #[cfg(test)]
 mod tests {
-    use super::{box_count, pop27, spread_bits};
+    use super::{box_count, empty_cells, pop27, spread_bits};
+
+    #[test]
+    fn empty_cells_marks_exactly_the_zero_bytes_of_a_band() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut band = [0u8; 27];
+            for (k, cell) in band.iter_mut().enumerate() {
+                // Mostly 0..=9, now and then any byte (the SWAR test must not depend on the value range).
+                let r = (state >> (2 * k % 60)) as u8;
+                *cell = if round % 5 == 0 { r } else { r % 10 };
+            }
+            let want = band
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, &v)| m | u32::from(v == 0) << k);
+            assert_eq!(empty_cells(&band), want, "band {band:?}");
+        }
+        assert_eq!(empty_cells(&[0; 27]), (1 << 27) - 1);
+        assert_eq!(empty_cells(&[9; 27]), 0);
+    }
 
     #[test]
     fn pop27_counts_the_low_27_bits() {
