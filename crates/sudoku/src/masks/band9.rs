@@ -7,13 +7,24 @@
 //! 1. *Band update* of one digit in one band, whenever its bits changed: one table lookup keeps only the minirows
 //!    that lie on a valid row->box permutation (locked candidates + box hidden singles); a row left with one cell
 //!    (found by two more lookups, see [`super::tables::SOLO_ROWS`]) is a hidden single, which is placed: the cell
-//!    leaves the other digits. A box whose candidates lie in one column takes that column from the digit's other
-//!    two bands (pointing; covers the placed cells too).
+//!    leaves the other digits (once the band's updates of the sweep are done). A box whose candidates lie in one
+//!    column takes that column from the digit's other two bands (pointing; covers the placed cells too).
 //! 2. *Naked singles*: bit-sliced counting over the nine digits finds, per band, the unsolved cells with no
 //!    candidate (conflict) and with exactly one (placed).
 //!
 //! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in band-major order, updating each entry that
 //! changed since its last update, then naked singles once a sweep changes nothing.
+//!
+//! Data layout and the machine (issue 16, second half; figures in `docs/measurements.md`, "fast solver, wall
+//! time"): the state is the 27 entries, the three `unsolved` words and a 27-bit `dirty` mask, 148 bytes, copied
+//! whole on a guess. Which entries are due is kept up to date by every change (a compare per removal) rather than
+//! found by comparing the entries with a copy of them as their last updates left them: that copy doubled the
+//! state, and the vector compare of the two read words just stored one at a time (a store-forwarding stall on
+//! every sweep). The updates of one band read only their own entries and leave each other's hidden singles to
+//! the end of the band, so they overlap in the processor instead of each waiting on the previous one's stores.
+//! Both were chosen by thread CPU time against the crates.io crate in the same process, not by instruction
+//! counts: they cost more instructions and take less time. A tdoku-style layout (boxes as SIMD lanes) was not
+//! tried.
 //!
 //! Measured trade-offs (callgrind instructions per puzzle, first 1000 puzzles of forum_hardest_1905_11plus,
 //! first solution unless noted; each figure against the version just before it):
@@ -67,20 +78,18 @@
 //! - popcounts in the search by [`POP9`] lookups or by clearing the lowest bit twice (no popcount instruction on
 //!   the default target): serg count 2 15.74k -> 15.61k, 1106 first 248.3k -> 247.3k.
 //!
-//! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
-//! call stack) for every branch but the last, which continues in place.
+//! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
+//! for every branch but the last, which continues in place.
 //!
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
 //! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
-//! The dirty scan of `propagate` compares four band entries at a time with SSE2 (`super::scan`, the crate's one
-//! `unsafe` module, held to its scalar loop by tests); what issue 16 tried and dropped (branching rules, a
-//! vectorised scan, `target-cpu=native`) is in the same file, "fast solver (issue 16)".
+//! What issue 16 tried and dropped (branching rules, an SSE2 dirty scan, since replaced by the kept mask,
+//! `target-cpu=native`) is in the same file, "fast solver (issue 16)". The module has no `unsafe` code.
 
 use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::scan::{changed, changed_scalar};
 use super::tables::{
     minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
     SOLO_ROWS,
@@ -99,10 +108,12 @@ struct Board9 {
     /// in exactly one digit's entry (its own). Entries 27..32 stay 0; 32 entries let an index taken from a 32-bit
     /// mask go unchecked.
     cand: [u32; 32],
-    /// `prev[i]`: `cand[i]` as its last band update left it; `cand[i] != prev[i]` means the update is due.
-    prev: [u32; 32],
     /// `unsolved[b]`: cells of band `b` not yet placed. A placed cell's peers have already lost its digit.
     unsolved: [u32; 4],
+    /// Bit `i` set when `cand[i]` lost a cell since its last band update (the update is due). Zero at a fixpoint.
+    /// Every change of an entry outside its own update goes through a function that sets its bit when it
+    /// removed something ([`Board9::clear`] and the loops of [`Board9::assign`] and [`Board9::update_digits`]).
+    dirty: u32,
 }
 
 /// The entries of the same digit in the other two bands: `i + 9` and `i + 18`, modulo 27, masked for indexing.
@@ -127,8 +138,8 @@ impl Board9 {
         let empty = [empty_cells(band0), empty_cells(band1), empty_cells(band2)];
         let mut board = Board9 {
             cand: [0; 32],
-            prev: [0; 32],
             unsolved: [empty[0], empty[1], empty[2], 0],
+            dirty: BAND,
         };
         board.cand[..27].fill(BAND);
         let mut own = [0u32; 32];
@@ -169,7 +180,11 @@ impl Board9 {
             let i = (9 * B + d) & 31;
             clash |= !self.cand[i] & (1 << cell);
             own[i] |= 1 << cell;
-            self.place_in::<B>(d, cell);
+            // As `place_in`, without marking entries dirty: at the root all are.
+            let not_col = COL_CLEAR[cell & 31];
+            self.cand[i] &= CELL_KEEP[cell & 31];
+            self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_col;
+            self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
         }
         clash
     }
@@ -181,11 +196,19 @@ impl Board9 {
         let cell = cell & 31;
         let not_col = COL_CLEAR[cell];
         let i = (9 * b + d) & 31;
-        self.cand[i] &= CELL_KEEP[cell];
         let (j, k) = other_bands(i);
-        self.cand[j] &= not_col;
-        self.cand[k] &= not_col;
+        self.clear(i, !CELL_KEEP[cell]);
+        self.clear(j, !not_col);
+        self.clear(k, !not_col);
         self.unsolved[b & 3] &= !(1 << cell);
+    }
+
+    /// Takes `cells` out of entry `i`, marking it dirty if that removed anything.
+    #[inline(always)]
+    fn clear(&mut self, i: usize, cells: u32) {
+        let old = self.cand[i & 31];
+        self.cand[i & 31] = old & !cells;
+        self.dirty |= u32::from(old & cells != 0) << (i & 31);
     }
 
     /// [`Board9::place`] with the band a constant.
@@ -193,9 +216,9 @@ impl Board9 {
     fn place_in<const B: usize>(&mut self, d: usize, cell: usize) {
         let cell = cell & 31;
         let not_col = COL_CLEAR[cell];
-        self.cand[(9 * B + d) & 31] &= CELL_KEEP[cell];
-        self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_col;
-        self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
+        self.clear((9 * B + d) & 31, !CELL_KEEP[cell]);
+        self.clear((9 * ((B + 1) % 3) + d) & 31, !not_col);
+        self.clear((9 * ((B + 2) % 3) + d) & 31, !not_col);
         self.unsolved[B % 4] &= !(1 << cell);
     }
 
@@ -203,10 +226,16 @@ impl Board9 {
     fn assign(&mut self, d: usize, b: usize, cell: usize) {
         let bit = 1u32 << (cell % 27);
         let own = self.cand[(9 * b + d) & 31];
-        for x in &mut self.cand[9 * (b % 3)..9 * (b % 3) + 9] {
+        let mut lost = 0;
+        for (k, x) in self.cand[9 * (b % 3)..9 * (b % 3) + 9]
+            .iter_mut()
+            .enumerate()
+        {
+            lost |= u32::from(*x & bit != 0) << k;
             *x &= !bit;
         }
         self.cand[(9 * b + d) & 31] = own;
+        self.dirty |= (lost & !(1 << d)) << (9 * (b % 3));
         self.place(d, b, cell);
     }
 
@@ -243,22 +272,33 @@ impl Board9 {
             once |= s;
             singles[d & 15] = s;
             self.cand[i] = a;
-            self.prev[i] = a;
-            // The same digit in the other two bands.
-            self.cand[(9 * ((B + 1) % 3) + d) & 31] &= !locked;
-            self.cand[(9 * ((B + 2) % 3) + d) & 31] &= !locked;
+            self.dirty &= !(1 << i);
+            // The same digit in the other two bands (as `clear`, written out: measured faster so).
+            let j = (9 * ((B + 1) % 3) + d) & 31;
+            let old = self.cand[j];
+            self.cand[j] = old & !locked;
+            self.dirty |= u32::from(old & locked != 0) << j;
+            let j = (9 * ((B + 2) % 3) + d) & 31;
+            let old = self.cand[j];
+            self.cand[j] = old & !locked;
+            self.dirty |= u32::from(old & locked != 0) << j;
         }
         if empty | (twice != 0) {
             return Err(Conflict);
         }
         if once != 0 {
             self.unsolved[B % 4] = unsolved & !once;
-            for (x, s) in self.cand[9 * (B % 3)..9 * (B % 3) + 9]
+            let mut lost = 0;
+            for (k, (x, s)) in self.cand[9 * (B % 3)..9 * (B % 3) + 9]
                 .iter_mut()
                 .zip(&singles)
+                .enumerate()
             {
-                *x &= !(once & !s);
+                let gone = *x & once & !s;
+                *x &= !gone;
+                lost |= u32::from(gone != 0) << k;
             }
+            self.dirty |= lost << (9 * (B % 3));
         }
         Ok(())
     }
@@ -321,24 +361,18 @@ impl Board9 {
     }
 
     /// Runs steps 1 and 2 to a fixpoint.
-    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`). `SCALAR` picks the portable
-    /// dirty scan instead of the vector one (a test holds the whole search to give the same answers both ways).
-    fn propagate<const SCALAR: bool>(&mut self) -> Result<[u32; 3], Conflict> {
+    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`).
+    fn propagate(&mut self) -> Result<[u32; 3], Conflict> {
         loop {
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
             // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
-            // The entries to update are found branch-free (one compare per entry into a 27-bit mask), then visited
-            // by `trailing_zeros`; entries changed by this pass's updates wait for the next pass. It replaced an
-            // unrolled sweep with one `cand != prev` branch per entry (constant indices, fewer instructions, but
-            // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
-            // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
-            // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
-            let dirty = if SCALAR {
-                changed_scalar(&self.cand, &self.prev)
-            } else {
-                changed(&self.cand, &self.prev)
-            };
+            // A sweep updates the entries dirty when it starts, visited by `trailing_zeros`; entries changed by
+            // its updates wait for the next sweep. The dirty set was once found by a `cand != prev` branch per
+            // entry, then by a branch-free compare of the 27 entries with their copies (`prev`, SSE2); the mask
+            // kept up to date by every change replaced both (no copies to store and to copy on a guess).
+            let dirty = self.dirty;
             if dirty != 0 {
+                self.dirty = 0;
                 self.update_digits::<0>(dirty)?;
                 self.update_digits::<1>(dirty >> 9)?;
                 self.update_digits::<2>(dirty >> 18)?;
@@ -504,8 +538,7 @@ enum Stop {
 }
 
 /// One search: the limits, the counters and the first solution.
-/// One search; `SCALAR` as in [`Board9::propagate`] (only tests instantiate it with `true`).
-struct Search<'a, const SCALAR: bool> {
+struct Search<'a> {
     limits: &'a Limits,
     /// Set when a time or cancel limit exists (reading the clock costs more than a small solve's propagation).
     start: Option<Instant>,
@@ -518,7 +551,7 @@ struct Search<'a, const SCALAR: bool> {
     stats: Stats,
 }
 
-impl<const SCALAR: bool> Search<'_, SCALAR> {
+impl Search<'_> {
     /// Counts a node and checks the limits.
     #[inline(always)]
     fn node(&mut self) -> Result<(), Stop> {
@@ -542,7 +575,7 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
     /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
     fn run(&mut self, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
         loop {
-            let Ok(pairs) = board.propagate::<SCALAR>() else {
+            let Ok(pairs) = board.propagate() else {
                 self.stats.fails += 1;
                 return Ok(());
             };
@@ -580,14 +613,8 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
                 }
                 digits &= !(1 << d);
                 self.node()?;
-                // At a fixpoint `prev` equals `cand`: the copy reads the candidates once and writes them twice.
-                debug_assert_eq!(board.cand, board.prev);
-                let cand = board.cand;
-                let mut child = Board9 {
-                    cand,
-                    prev: cand,
-                    unsolved: board.unsolved,
-                };
+                debug_assert_eq!(board.dirty, 0, "the copy is taken at a fixpoint");
+                let mut child = *board;
                 child.assign(d, b, cell);
                 self.run(&mut child, depth)?;
             }
@@ -606,25 +633,6 @@ pub fn solve9(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    solve9_with::<false>(givens, solution_limit, limits)
-}
-
-/// [`solve9`] with the portable dirty scan everywhere: the oracle of the vector path in tests.
-#[cfg(test)]
-pub(super) fn solve9_scalar(
-    givens: &[u8; 81],
-    solution_limit: u64,
-    limits: &Limits,
-) -> Result<MaskResult<[u8; 81]>, InputError> {
-    solve9_with::<true>(givens, solution_limit, limits)
-}
-
-/// [`solve9`], with the scalar dirty scan when `SCALAR` is set.
-fn solve9_with<const SCALAR: bool>(
-    givens: &[u8; 81],
-    solution_limit: u64,
-    limits: &Limits,
-) -> Result<MaskResult<[u8; 81]>, InputError> {
     // The maximum vectorises; the position is only looked for on bad input.
     if let Some(cell) = (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
         .then(|| givens.iter().position(|&v| v > 9))
@@ -636,7 +644,7 @@ fn solve9_with<const SCALAR: bool>(
             size: 9,
         });
     }
-    let mut search = Search::<SCALAR> {
+    let mut search = Search {
         limits,
         start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
         check_from: if limits.time.is_some() || limits.cancel.is_some() {
