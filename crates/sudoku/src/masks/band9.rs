@@ -7,13 +7,24 @@
 //! 1. *Band update* of one digit in one band, whenever its bits changed: one table lookup keeps only the minirows
 //!    that lie on a valid row->box permutation (locked candidates + box hidden singles); a row left with one cell
 //!    (found by two more lookups, see [`super::tables::SOLO_ROWS`]) is a hidden single, which is placed: the cell
-//!    leaves the other digits. A box whose candidates lie in one column takes that column from the digit's other
-//!    two bands (pointing; covers the placed cells too).
+//!    leaves the other digits (once the band's updates of the sweep are done). A box whose candidates lie in one
+//!    column takes that column from the digit's other two bands (pointing; covers the placed cells too).
 //! 2. *Naked singles*: bit-sliced counting over the nine digits finds, per band, the unsolved cells with no
 //!    candidate (conflict) and with exactly one (placed).
 //!
 //! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in band-major order, updating each entry that
 //! changed since its last update, then naked singles once a sweep changes nothing.
+//!
+//! Data layout and the machine (issue 16, second half; figures in `docs/measurements.md`, "fast solver, wall
+//! time"): the state is the 27 entries, the three `unsolved` words and a 27-bit `dirty` mask, 148 bytes, copied
+//! whole on a guess. Which entries are due is kept up to date by every change (a compare per removal) rather than
+//! found by comparing the entries with a copy of them as their last updates left them: that copy doubled the
+//! state, and the vector compare of the two read words just stored one at a time (a store-forwarding stall on
+//! every sweep). The updates of one band read only their own entries and leave each other's hidden singles to
+//! the end of the band, so they overlap in the processor instead of each waiting on the previous one's stores.
+//! Both were chosen by thread CPU time against the crates.io crate in the same process, not by instruction
+//! counts: they cost more instructions and take less time. A tdoku-style layout (boxes as SIMD lanes) was not
+//! tried.
 //!
 //! Measured trade-offs (callgrind instructions per puzzle, first 1000 puzzles of forum_hardest_1905_11plus,
 //! first solution unless noted; each figure against the version just before it):
@@ -67,20 +78,18 @@
 //! - popcounts in the search by [`POP9`] lookups or by clearing the lowest bit twice (no popcount instruction on
 //!   the default target): serg count 2 15.74k -> 15.61k, 1106 first 248.3k -> 247.3k.
 //!
-//! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (272 bytes, on the
-//! call stack) for every branch but the last, which continues in place.
+//! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
+//! for every branch but the last, which continues in place.
 //!
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
 //! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
-//! The dirty scan of `propagate` compares four band entries at a time with SSE2 (`super::scan`, the crate's one
-//! `unsafe` module, held to its scalar loop by tests); what issue 16 tried and dropped (branching rules, a
-//! vectorised scan, `target-cpu=native`) is in the same file, "fast solver (issue 16)".
+//! What issue 16 tried and dropped (branching rules, an SSE2 dirty scan, since replaced by the kept mask,
+//! `target-cpu=native`) is in the same file, "fast solver (issue 16)". The module has no `unsafe` code.
 
 use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
-use super::scan::{changed, changed_scalar};
 use super::tables::{
     minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
     SOLO_ROWS,
@@ -99,10 +108,12 @@ struct Board9 {
     /// in exactly one digit's entry (its own). Entries 27..32 stay 0; 32 entries let an index taken from a 32-bit
     /// mask go unchecked.
     cand: [u32; 32],
-    /// `prev[i]`: `cand[i]` as its last band update left it; `cand[i] != prev[i]` means the update is due.
-    prev: [u32; 32],
     /// `unsolved[b]`: cells of band `b` not yet placed. A placed cell's peers have already lost its digit.
     unsolved: [u32; 4],
+    /// Bit `i` set when `cand[i]` lost a cell since its last band update (the update is due). Zero at a fixpoint.
+    /// Every change of an entry outside its own update goes through a function that sets its bit when it
+    /// removed something ([`Board9::clear`] and the loops of [`Board9::assign`] and [`Board9::update_digits`]).
+    dirty: u32,
 }
 
 /// The entries of the same digit in the other two bands: `i + 9` and `i + 18`, modulo 27, masked for indexing.
@@ -116,54 +127,64 @@ fn other_bands(i: usize) -> (usize, usize) {
 impl Board9 {
     /// Builds the root state from givens (0 = empty, 1..=9), or reports a clash as a conflict.
     ///
-    /// Every digit starts with the band's empty cells plus its own givens; then each given is placed in turn, which
-    /// takes its digit out of the given's row, box and column. A given whose cell an earlier given of the same digit
-    /// already took out shares a house with it: a clash. Measured against deriving rows, boxes and columns per digit
-    /// without branches: kaggle 6.99k -> ~6k instructions per puzzle.
+    /// Every digit starts with the whole band; then each given is placed in turn, which takes its digit out of the
+    /// given's row, box and column, and finally each digit keeps only the empty cells and its own givens. A given
+    /// whose cell an earlier given of the same digit already took out shares a house with it: a clash. The empty
+    /// cells come by SWAR ([`empty_cells`]) rather than by OR-ing each cell into a mask per value, whose
+    /// read-modify-writes of one memory word each waited on the one before.
     fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
-        // placed[4v + b]: cells of band b holding value v. Slot v = 0 collects the empty cells, which keeps this
-        // loop free of branches on the (random) given/empty pattern.
-        let mut placed = [0u32; 64];
-        for (b, band) in givens.chunks_exact(27).enumerate() {
-            for (cell, &v) in band.iter().enumerate() {
-                placed[(4 * usize::from(v) + b) & 63] |= 1 << cell;
-            }
-        }
-        let mut board = Board9 {
-            cand: [0; 32],
-            prev: [0; 32],
-            unsolved: [placed[0], placed[1], placed[2], 0],
-        };
-        for b in 0..3 {
-            for d in 0..9 {
-                board.cand[9 * b + d] = placed[b] | placed[4 * (d + 1) + b];
-            }
-        }
-        // One loop per band over its givens (rather than one per digit and band, whose 27 short loops mispredict
-        // their exits: kaggle wall time -5% against the old branch-free root despite fewer instructions).
         let (band0, rest) = givens.split_at(27);
         let (band1, band2) = rest.split_at(27);
-        let clash = board.place_givens::<0>(band0, BAND & !placed[0])
-            | board.place_givens::<1>(band1, BAND & !placed[1])
-            | board.place_givens::<2>(band2, BAND & !placed[2]);
+        let empty = [empty_cells(band0), empty_cells(band1), empty_cells(band2)];
+        let mut board = Board9 {
+            cand: [0; 32],
+            unsolved: [empty[0], empty[1], empty[2], 0],
+            dirty: BAND,
+        };
+        board.cand[..27].fill(BAND);
+        let mut own = [0u32; 32];
+        let clash = board.place_givens::<0>(&mut own, band0, BAND & !empty[0])
+            | board.place_givens::<1>(&mut own, band1, BAND & !empty[1])
+            | board.place_givens::<2>(&mut own, band2, BAND & !empty[2]);
+        for ((c, o), e) in board.cand[..27]
+            .chunks_exact_mut(9)
+            .zip(own.chunks_exact(9))
+            .zip(empty)
+        {
+            for (c, o) in c.iter_mut().zip(o) {
+                *c &= e | o;
+            }
+        }
         if clash != 0 {
             return Err(Conflict);
         }
         Ok(board)
     }
 
-    /// Places the givens of band `B` (`band`: its 27 cells, values 1..=9 at the cells of `cells`); returns the
-    /// cells whose digit an earlier given had already taken out (a clash when nonzero).
+    /// Places the givens of band `B` (`band`: its 27 cells, values 1..=9 at the cells of `cells`) and records each
+    /// in its digit's `own` entry; returns the cells whose digit an earlier given had already taken out (a clash
+    /// when nonzero).
     #[inline(always)]
-    fn place_givens<const B: usize>(&mut self, band: &[u8], mut cells: u32) -> u32 {
+    fn place_givens<const B: usize>(
+        &mut self,
+        own: &mut [u32; 32],
+        band: &[u8],
+        mut cells: u32,
+    ) -> u32 {
         let mut clash = 0;
         while cells != 0 {
             let cell = cells.trailing_zeros() as usize;
             cells &= cells - 1;
             // Values are 1..=9 here (checked by `solve9`); the mask only keeps the index in bounds.
             let d = usize::from(band.get(cell).copied().unwrap_or(1)).wrapping_sub(1) & 15;
-            clash |= !self.cand[(9 * B + d) & 31] & (1 << cell);
-            self.place_in::<B>(d, cell);
+            let i = (9 * B + d) & 31;
+            clash |= !self.cand[i] & (1 << cell);
+            own[i] |= 1 << cell;
+            // As `place_in`, without marking entries dirty: at the root all are.
+            let not_col = COL_CLEAR[cell & 31];
+            self.cand[i] &= CELL_KEEP[cell & 31];
+            self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_col;
+            self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
         }
         clash
     }
@@ -175,11 +196,19 @@ impl Board9 {
         let cell = cell & 31;
         let not_col = COL_CLEAR[cell];
         let i = (9 * b + d) & 31;
-        self.cand[i] &= CELL_KEEP[cell];
         let (j, k) = other_bands(i);
-        self.cand[j] &= not_col;
-        self.cand[k] &= not_col;
+        self.clear(i, !CELL_KEEP[cell]);
+        self.clear(j, !not_col);
+        self.clear(k, !not_col);
         self.unsolved[b & 3] &= !(1 << cell);
+    }
+
+    /// Takes `cells` out of entry `i`, marking it dirty if that removed anything.
+    #[inline(always)]
+    fn clear(&mut self, i: usize, cells: u32) {
+        let old = self.cand[i & 31];
+        self.cand[i & 31] = old & !cells;
+        self.dirty |= u32::from(old & cells != 0) << (i & 31);
     }
 
     /// [`Board9::place`] with the band a constant.
@@ -187,9 +216,9 @@ impl Board9 {
     fn place_in<const B: usize>(&mut self, d: usize, cell: usize) {
         let cell = cell & 31;
         let not_col = COL_CLEAR[cell];
-        self.cand[(9 * B + d) & 31] &= CELL_KEEP[cell];
-        self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_col;
-        self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
+        self.clear((9 * B + d) & 31, !CELL_KEEP[cell]);
+        self.clear((9 * ((B + 1) % 3) + d) & 31, !not_col);
+        self.clear((9 * ((B + 2) % 3) + d) & 31, !not_col);
         self.unsolved[B % 4] &= !(1 << cell);
     }
 
@@ -197,52 +226,80 @@ impl Board9 {
     fn assign(&mut self, d: usize, b: usize, cell: usize) {
         let bit = 1u32 << (cell % 27);
         let own = self.cand[(9 * b + d) & 31];
-        for x in &mut self.cand[9 * (b % 3)..9 * (b % 3) + 9] {
+        let mut lost = 0;
+        for (k, x) in self.cand[9 * (b % 3)..9 * (b % 3) + 9]
+            .iter_mut()
+            .enumerate()
+        {
+            lost |= u32::from(*x & bit != 0) << k;
             *x &= !bit;
         }
         self.cand[(9 * b + d) & 31] = own;
+        self.dirty |= (lost & !(1 << d)) << (9 * (b % 3));
         self.place(d, b, cell);
     }
 
-    /// Band updates of the digits of band `B` whose bits are set in `dirty & 0x1FF`, lowest digit first (see
-    /// [`Board9::update_band`]). The band is a constant here, so each update's band offsets, its `unsolved` word
-    /// and the digit's other two bands are fixed at compile time.
+    /// Band updates of the digits of band `B` whose bits are set in `dirty & 0x1FF` (step 1 of the module doc).
+    ///
+    /// Each digit's update reads only its own entry, so the updates of one band do not wait for each other: the
+    /// hidden singles they find are collected (`once`) and taken out of the band's other digits after the loop,
+    /// where a digit that loses a cell is left dirty for the next sweep. Two digits claiming one cell as a hidden
+    /// single is a conflict (`twice`). An update that cleared each single from the band at once would make the next
+    /// digit's load wait on that store, a chain through memory of every update of the band. The band is a
+    /// constant, so offsets, the `unsolved` word and the digit's other two bands are fixed at compile time.
     #[inline(always)]
     fn update_digits<const B: usize>(&mut self, dirty: u32) -> Result<(), Conflict> {
         let mut digits = dirty & 0x1FF;
+        if digits == 0 {
+            return Ok(());
+        }
+        let unsolved = self.unsolved[B % 4];
+        let mut singles = [0u32; 16];
+        let (mut once, mut twice, mut empty) = (0u32, 0u32, false);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            self.update_band::<B>(d)?;
+            let i = (9 * B + d) & 31;
+            let a = self.cand[i];
+            let key = minirow_key(a) & 511;
+            let a = a & KEEP[key];
+            empty |= a == 0;
+            // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
+            let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+            // Unsolved cells alone in their row of the band (see `SOLO_ROWS`): hidden singles.
+            let s = a & SOLO_ROWS[key] & locked & unsolved;
+            twice |= once & s;
+            once |= s;
+            singles[d & 15] = s;
+            self.cand[i] = a;
+            self.dirty &= !(1 << i);
+            // The same digit in the other two bands (as `clear`, written out: measured faster so).
+            let j = (9 * ((B + 1) % 3) + d) & 31;
+            let old = self.cand[j];
+            self.cand[j] = old & !locked;
+            self.dirty |= u32::from(old & locked != 0) << j;
+            let j = (9 * ((B + 2) % 3) + d) & 31;
+            let old = self.cand[j];
+            self.cand[j] = old & !locked;
+            self.dirty |= u32::from(old & locked != 0) << j;
         }
-        Ok(())
-    }
-
-    /// Band update of digit `d` in band `B` (entry `9B + d`): see the module doc, step 1.
-    #[inline(always)]
-    fn update_band<const B: usize>(&mut self, d: usize) -> Result<(), Conflict> {
-        let i = (9 * B + d) & 31;
-        let a = self.cand[i];
-        let key = minirow_key(a) & 511;
-        let a = a & KEEP[key];
-        if a == 0 {
+        if empty | (twice != 0) {
             return Err(Conflict);
         }
-        // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
-        let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
-        // Rows of the band holding exactly one cell (see `SOLO_ROWS`).
-        let single = a & SOLO_ROWS[key] & locked;
-        let new = single & self.unsolved[B % 4];
-        self.unsolved[B % 4] &= !new;
-        for x in &mut self.cand[9 * (B % 3)..9 * (B % 3) + 9] {
-            *x &= !new;
+        if once != 0 {
+            self.unsolved[B % 4] = unsolved & !once;
+            let mut lost = 0;
+            for (k, (x, s)) in self.cand[9 * (B % 3)..9 * (B % 3) + 9]
+                .iter_mut()
+                .zip(&singles)
+                .enumerate()
+            {
+                let gone = *x & once & !s;
+                *x &= !gone;
+                lost |= u32::from(gone != 0) << k;
+            }
+            self.dirty |= lost << (9 * (B % 3));
         }
-        self.cand[i] = a;
-        self.prev[i] = a;
-        let not_cols = !locked;
-        // The same digit in the other two bands.
-        self.cand[(9 * ((B + 1) % 3) + d) & 31] &= not_cols;
-        self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_cols;
         Ok(())
     }
 
@@ -304,24 +361,18 @@ impl Board9 {
     }
 
     /// Runs steps 1 and 2 to a fixpoint.
-    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`). `SCALAR` picks the portable
-    /// dirty scan instead of the vector one (a test holds the whole search to give the same answers both ways).
-    fn propagate<const SCALAR: bool>(&mut self) -> Result<[u32; 3], Conflict> {
+    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`).
+    fn propagate(&mut self) -> Result<[u32; 3], Conflict> {
         loop {
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
             // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
-            // The entries to update are found branch-free (one compare per entry into a 27-bit mask), then visited
-            // by `trailing_zeros`; entries changed by this pass's updates wait for the next pass. It replaced an
-            // unrolled sweep with one `cand != prev` branch per entry (constant indices, fewer instructions, but
-            // half of all branch mispredictions): medians of 3 alternating runs, puzzles/s, unrolled / mask:
-            // forum_hardest_1106 first 14.1k / 16.8k, count-2 6.9k / 7.8k; forum_hardest_1905 first 23.6k /
-            // 27.1k, count-2 12.4k / 13.9k; 17_clue first 414k / 467k; magictour first 98k / 121k.
-            let dirty = if SCALAR {
-                changed_scalar(&self.cand, &self.prev)
-            } else {
-                changed(&self.cand, &self.prev)
-            };
+            // A sweep updates the entries dirty when it starts, visited by `trailing_zeros`; entries changed by
+            // its updates wait for the next sweep. The dirty set was once found by a `cand != prev` branch per
+            // entry, then by a branch-free compare of the 27 entries with their copies (`prev`, SSE2); the mask
+            // kept up to date by every change replaced both (no copies to store and to copy on a guess).
+            let dirty = self.dirty;
             if dirty != 0 {
+                self.dirty = 0;
                 self.update_digits::<0>(dirty)?;
                 self.update_digits::<1>(dirty >> 9)?;
                 self.update_digits::<2>(dirty >> 18)?;
@@ -435,6 +486,23 @@ impl Board9 {
     }
 }
 
+/// The cells of a band (27 bytes) that hold 0, as a 27-bit mask: eight bytes at a time, a zero byte found by
+/// SWAR and the eight flags gathered by one multiply.
+#[inline(always)]
+fn empty_cells(band: &[u8]) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zeros = |off: usize| -> u32 {
+        let w = band
+            .get(off..off + 8)
+            .and_then(|s| <[u8; 8]>::try_from(s).ok())
+            .map_or(0, u64::from_le_bytes);
+        let z = !(((w & LOW7) + LOW7) | w) & HIGH;
+        ((z >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    zeros(0) | zeros(8) << 8 | zeros(16) << 16 | (zeros(19) >> 5) << 24
+}
+
 /// The low 8 bits of `x` spread to one per byte: bit `j` of `x` becomes bit 0 of byte `j`. The byte copies of
 /// `x` keep bit `j` in byte `j`; adding 0x7F per byte carries a set bit into bit 7 (never out of the byte).
 #[inline(always)]
@@ -470,8 +538,7 @@ enum Stop {
 }
 
 /// One search: the limits, the counters and the first solution.
-/// One search; `SCALAR` as in [`Board9::propagate`] (only tests instantiate it with `true`).
-struct Search<'a, const SCALAR: bool> {
+struct Search<'a> {
     limits: &'a Limits,
     /// Set when a time or cancel limit exists (reading the clock costs more than a small solve's propagation).
     start: Option<Instant>,
@@ -484,7 +551,7 @@ struct Search<'a, const SCALAR: bool> {
     stats: Stats,
 }
 
-impl<const SCALAR: bool> Search<'_, SCALAR> {
+impl Search<'_> {
     /// Counts a node and checks the limits.
     #[inline(always)]
     fn node(&mut self) -> Result<(), Stop> {
@@ -508,7 +575,7 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
     /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
     fn run(&mut self, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
         loop {
-            let Ok(pairs) = board.propagate::<SCALAR>() else {
+            let Ok(pairs) = board.propagate() else {
                 self.stats.fails += 1;
                 return Ok(());
             };
@@ -546,14 +613,8 @@ impl<const SCALAR: bool> Search<'_, SCALAR> {
                 }
                 digits &= !(1 << d);
                 self.node()?;
-                // At a fixpoint `prev` equals `cand`: the copy reads the candidates once and writes them twice.
-                debug_assert_eq!(board.cand, board.prev);
-                let cand = board.cand;
-                let mut child = Board9 {
-                    cand,
-                    prev: cand,
-                    unsolved: board.unsolved,
-                };
+                debug_assert_eq!(board.dirty, 0, "the copy is taken at a fixpoint");
+                let mut child = *board;
                 child.assign(d, b, cell);
                 self.run(&mut child, depth)?;
             }
@@ -572,25 +633,6 @@ pub fn solve9(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    solve9_with::<false>(givens, solution_limit, limits)
-}
-
-/// [`solve9`] with the portable dirty scan everywhere: the oracle of the vector path in tests.
-#[cfg(test)]
-pub(super) fn solve9_scalar(
-    givens: &[u8; 81],
-    solution_limit: u64,
-    limits: &Limits,
-) -> Result<MaskResult<[u8; 81]>, InputError> {
-    solve9_with::<true>(givens, solution_limit, limits)
-}
-
-/// [`solve9`], with the scalar dirty scan when `SCALAR` is set.
-fn solve9_with<const SCALAR: bool>(
-    givens: &[u8; 81],
-    solution_limit: u64,
-    limits: &Limits,
-) -> Result<MaskResult<[u8; 81]>, InputError> {
     // The maximum vectorises; the position is only looked for on bad input.
     if let Some(cell) = (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
         .then(|| givens.iter().position(|&v| v > 9))
@@ -602,7 +644,7 @@ fn solve9_with<const SCALAR: bool>(
             size: 9,
         });
     }
-    let mut search = Search::<SCALAR> {
+    let mut search = Search {
         limits,
         start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
         check_from: if limits.time.is_some() || limits.cancel.is_some() {
@@ -641,7 +683,30 @@ fn solve9_with<const SCALAR: bool>(
 
 #[cfg(test)]
 mod tests {
-    use super::{box_count, pop27, spread_bits};
+    use super::{box_count, empty_cells, pop27, spread_bits};
+
+    #[test]
+    fn empty_cells_marks_exactly_the_zero_bytes_of_a_band() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut band = [0u8; 27];
+            for (k, cell) in band.iter_mut().enumerate() {
+                // Mostly 0..=9, now and then any byte (the SWAR test must not depend on the value range).
+                let r = (state >> (2 * k % 60)) as u8;
+                *cell = if round % 5 == 0 { r } else { r % 10 };
+            }
+            let want = band
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, &v)| m | u32::from(v == 0) << k);
+            assert_eq!(empty_cells(&band), want, "band {band:?}");
+        }
+        assert_eq!(empty_cells(&[0; 27]), (1 << 27) - 1);
+        assert_eq!(empty_cells(&[9; 27]), 0);
+    }
 
     #[test]
     fn pop27_counts_the_low_27_bits() {

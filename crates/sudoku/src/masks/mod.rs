@@ -26,7 +26,6 @@
 
 mod band9;
 mod generic;
-mod scan;
 mod tables;
 
 #[cfg(test)]
