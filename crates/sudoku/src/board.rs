@@ -295,6 +295,18 @@ impl Board {
         })
     }
 
+    /// A 9x9 board from its 81 cells by value: the checks of [`Board::from_cells`] (values `0..=9`) without an
+    /// allocation and with a vectorised value test, for answers of a solver's direct 9x9 entry.
+    pub fn from_array9(cells: [u8; 81]) -> Result<Board, BoardError> {
+        if cells.iter().fold(0, |m, &v| m.max(v)) > 9 {
+            Board::check_cells(3, &cells)?;
+        }
+        Ok(Board {
+            box_size: 3,
+            cells: Cells::from_buf(cells),
+        })
+    }
+
     /// A board from cells the caller has already checked (box size in range, `N * N` cells, values `0..=N`):
     /// the parser's fast path, which validates every byte as it converts it.
     pub(crate) fn from_checked(box_size: usize, cells: Cells) -> Board {

@@ -52,7 +52,7 @@ pub use board::{Board, House};
 pub use csp_core::{LimitKind, Outcome};
 pub use leetcode::{solve_sudoku, try_solve_sudoku};
 pub use registry::{find, registry};
-pub use solver::{Report, Request, Solve, SolverInfo};
+pub use solver::{Report, Request, Solve, Solve9, SolverInfo};
 
 /// The workspace README's Rust blocks, compiled and run by `cargo test --doc -p sudoku`, so every path the README
 /// shows (`sudoku::solve_sudoku`, `sudoku::try_solve_sudoku`, ...) keeps compiling.

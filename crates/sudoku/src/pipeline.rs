@@ -152,7 +152,14 @@ impl<T, I: Iterator<Item = T>, S: Iterator<Item = usize>> Iterator for Chunks<I,
         // Sized up front: a filtered reader hints no length, and `collect` would grow (and copy) the chunk a
         // dozen times.
         let mut chunk = Vec::with_capacity(size);
-        chunk.extend(self.items.by_ref().take(size));
+        // A plain loop rather than `extend(take(size))`, whose adapters moved each record (about 230 bytes in
+        // `sudoku solve`) four times on its way into the chunk.
+        while chunk.len() < size {
+            match self.items.next() {
+                Some(item) => chunk.push(item),
+                None => break,
+            }
+        }
         (!chunk.is_empty()).then_some(chunk)
     }
 }

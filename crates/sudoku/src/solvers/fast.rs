@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::csp::presets::MRV_SINGLES;
 use super::csp::CspSolver;
 use crate::board::{Board, Cells};
-use crate::masks::{solve9, InputError};
+use crate::masks::{solve9, MaskResult};
 use crate::solver::{Report, Request, Solve, SolverInfo};
 
 /// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
@@ -19,7 +19,14 @@ pub const INFO: SolverInfo = SolverInfo {
                   other sizes: the engine's group kernel (as csp-mrv-singles)",
     supports: |box_size| (2..=6).contains(&box_size),
     make: || Box::new(FastSolver::default()),
+    solve9: Some(solve_cells9),
 };
+
+/// The direct 9x9 entry ([`SolverInfo::solve9`]): [`solve9`] itself, which keeps its state on the stack. `None`
+/// only for a value above 9, which no caller passing a `Board`'s cells can hit.
+pub fn solve_cells9(givens: &[u8; 81], req: &Request) -> Option<MaskResult<[u8; 81]>> {
+    solve9(givens, req.effective_limit(), &req.limits).ok()
+}
 
 /// The `fast` solver behind the registry's interface: the 9x9 bitboard solver (its state lives on the stack) and,
 /// once a board of another size came, the engine solver it delegates those to.
@@ -37,15 +44,11 @@ impl Solve for FastSolver {
                 .solve(board, req);
         }
         let start = Instant::now();
-        let limit = req.effective_limit();
         let result = <&[u8; 81]>::try_from(board.cells())
-            .map_err(|_| InputError::BadLength {
-                expected: 81,
-                found: board.cells().len(),
-            })
-            .and_then(|cells| solve9(cells, limit, &req.limits));
+            .ok()
+            .and_then(|cells| solve_cells9(cells, req));
         let mut report = match result {
-            Ok(r) => Report {
+            Some(r) => Report {
                 status: r.outcome,
                 // Inline cells, and solve9's solutions hold 1..=9 only: no allocation, no second check.
                 solution: r
@@ -56,7 +59,7 @@ impl Solve for FastSolver {
             },
             // A `Board` of box size 3 always has 81 cells in 1..=9, so this cannot happen; if it did, the engine
             // answers instead (claiming unsatisfiable, or inventing a limit, would both be lies).
-            Err(_) => {
+            None => {
                 return self
                     .kernel
                     .get_or_insert_with(|| CspSolver::new(&MRV_SINGLES))

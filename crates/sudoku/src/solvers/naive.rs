@@ -26,6 +26,7 @@ pub const INFO: SolverInfo = SolverInfo {
         "seed DFS as in the exercise: row-major cells, digits 1..N, place then scan row/column/box",
     supports: |_| true,
     make: || Box::new(NaiveSolver::default()),
+    solve9: None,
 };
 
 /// The naive DFS and its scratch buffers.

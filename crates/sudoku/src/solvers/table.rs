@@ -22,6 +22,7 @@ pub const INFO: SolverInfo = SolverInfo {
         "seed DFS with row/column/box used-bitmasks: row-major cells, digits ascending, O(1) checks",
     supports: |_| true,
     make: || Box::new(TableSolver::default()),
+    solve9: None,
 };
 
 /// The table DFS and its scratch buffers.

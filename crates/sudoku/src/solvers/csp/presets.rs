@@ -220,6 +220,7 @@ const fn info(preset: &'static Preset, make: fn() -> Box<dyn crate::solver::Solv
         description: preset.description,
         supports: |b| (crate::board::MIN_BOX..=crate::board::MAX_BOX).contains(&b),
         make,
+        solve9: None,
     }
 }
 
