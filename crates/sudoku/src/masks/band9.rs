@@ -540,9 +540,10 @@ enum Stop {
 /// One search: the limits, the counters and the first solution.
 struct Search<'a> {
     limits: &'a Limits,
-    /// Set when a time or cancel limit exists (reading the clock costs more than a small solve's propagation).
+    /// Set when a time limit exists (reading the clock costs more than a small solve's propagation); a cancel flag
+    /// alone is read without the clock (`limit_reached`).
     start: Option<Instant>,
-    /// The node count from which `node` checks the limits: 0 with a clock to read, the node limit without one,
+    /// The node count from which `node` checks the limits: 0 with a time or cancel limit, the node limit without,
     /// never when there is no limit at all.
     check_from: u64,
     solution_limit: u64,
@@ -646,7 +647,7 @@ pub fn solve9(
     }
     let mut search = Search {
         limits,
-        start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
+        start: limits.time.is_some().then(Instant::now),
         check_from: if limits.time.is_some() || limits.cancel.is_some() {
             0
         } else {

@@ -269,7 +269,7 @@ pub(super) fn solve_with(
         levels,
         queue,
         limits,
-        start: (limits.time.is_some() || limits.cancel.is_some()).then(Instant::now),
+        start: limits.time.is_some().then(Instant::now),
         solution_limit: if solution_limit == 0 {
             u64::MAX
         } else {
