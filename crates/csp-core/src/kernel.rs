@@ -107,6 +107,11 @@ fn single(x: u64) -> bool {
 pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
     !cfg.generic_engine
         && problem.representation() == Representation::Word64
+        // An interval variable has no bitset (its width can be anything, and the representation ignores it):
+        // the kernel's slot holds a bit per value of every variable, so such a model stays on the general engine
+        // even when no group contains the interval (found by fuzzing `parse_fzn`: an unconstrained
+        // `var -177777777777..6` beside the groups indexed past the slot).
+        && !problem.has_intervals()
         && problem.num_vars() <= MAX_VARS
         && problem.num_constraints() <= MAX_GROUPS
         && matches!(

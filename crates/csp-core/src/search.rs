@@ -592,3 +592,310 @@ impl Driver {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The search loop's bookkeeping on trees small enough to follow by hand (input order, ascending values,
+    //! forward checking, the general engine): which solutions come in which order, and what `Stats` counts.
+    //! The brute-force cross-checks (`tests/cross_check.rs`, the `engine` fuzz target) check answers on random
+    //! models; these pin the counters and the branch and bound, restart and phase paths they do not look at.
+    #![allow(clippy::unwrap_used)]
+
+    use std::ops::ControlFlow;
+
+    use super::Expansion;
+    use crate::stats::Stats;
+    use crate::{
+        LimitKind, Limits, Model, Objective, OptOutcome, Outcome, Relation, Restarts, SearchConfig,
+        Solver, ValueOrder, VarId, VarOrder,
+    };
+
+    fn in_input_order() -> SearchConfig {
+        SearchConfig::default()
+            .var_order(VarOrder::Input)
+            .value_order(ValueOrder::Ascending)
+            .generic_engine(true)
+    }
+
+    /// `x` in 0..=2 and `y` in 0..=1, nothing else.
+    fn free_pair() -> (crate::Problem, VarId, VarId) {
+        let mut m = Model::new();
+        let x = m.new_var(0, 2).unwrap();
+        let y = m.new_var(0, 1).unwrap();
+        (m.build().unwrap(), x, y)
+    }
+
+    fn all_solutions(s: &mut Solver<'_>) -> (Vec<Vec<i64>>, Outcome, Stats) {
+        let mut out = Vec::new();
+        let (outcome, stats) = s.for_each_solution(&[], |sol| {
+            out.push(sol.values().to_vec());
+            ControlFlow::Continue(())
+        });
+        (out, outcome, stats)
+    }
+
+    #[test]
+    fn a_search_over_two_free_variables_counts_five_nodes_four_guesses_and_six_solutions() {
+        // x=0 (node 1, guess) -> y=0 (node 2, guess): (0,0); y!=0 fixes y: (0,1). x!=0 leaves {1,2}: x=1 again
+        // (node 3, not a guess: the refuted variable goes on) -> y=0 (node 4, guess): (1,0), (1,1). x!=1 fixes
+        // x=2 -> y=0 (node 5, guess): (2,0), (2,1). No failure, two levels at most.
+        let (p, _, _) = free_pair();
+        let mut s = Solver::new(&p, in_input_order());
+        let (sols, outcome, stats) = all_solutions(&mut s);
+        let expected: Vec<Vec<i64>> = vec![
+            vec![0, 0],
+            vec![0, 1],
+            vec![1, 0],
+            vec![1, 1],
+            vec![2, 0],
+            vec![2, 1],
+        ];
+        assert_eq!(sols, expected);
+        assert_eq!(outcome, Outcome::Solved);
+        assert_eq!(
+            (
+                stats.solutions,
+                stats.nodes,
+                stats.guesses,
+                stats.fails,
+                stats.max_depth
+            ),
+            (6, 5, 4, 0, 2)
+        );
+        assert_eq!(stats.restarts, 0);
+        // The lazy iterator walks the same tree, one solution per call.
+        let mut s = Solver::new(&p, in_input_order());
+        let mut it = s.solutions_iter(&[]);
+        let mut lazy = Vec::new();
+        for sol in it.by_ref() {
+            lazy.push(sol.values().to_vec());
+        }
+        assert_eq!(lazy, expected);
+        assert_eq!(it.outcome(), Some(Outcome::Solved));
+        assert_eq!((it.stats().nodes, it.stats().solutions), (5, 6));
+    }
+
+    #[test]
+    fn three_pairwise_different_booleans_fail_twice_and_are_proved_unsatisfiable() {
+        // x=0 (node 1) fixes y=z=1: conflict. x!=0 fixes x=1, so y=z=0: conflict, and no decision is left.
+        let mut m = Model::new();
+        let b: Vec<VarId> = (0..3).map(|_| m.new_var(0, 1).unwrap()).collect();
+        for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+            m.not_equal(b[i], b[j], 0).unwrap();
+        }
+        let p = m.build().unwrap();
+        let mut s = Solver::new(&p, in_input_order());
+        let r = s.count(&[], u64::MAX);
+        assert_eq!((r.count, r.outcome), (0, Outcome::Unsatisfiable));
+        assert_eq!(
+            (
+                r.stats.nodes,
+                r.stats.guesses,
+                r.stats.fails,
+                r.stats.max_depth
+            ),
+            (1, 1, 2, 1)
+        );
+        // A root that fails counts one failure and no node.
+        let r = s.count(&[(b[0], 0), (b[1], 0)], u64::MAX);
+        assert_eq!((r.count, r.outcome), (0, Outcome::Unsatisfiable));
+        assert_eq!((r.stats.nodes, r.stats.fails), (0, 1));
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_with_the_solutions_found_so_far_and_never_claims_unsatisfiable(
+    ) {
+        let (p, _, _) = free_pair();
+        for (nodes, found) in [(0u64, 0usize), (1, 0), (2, 2), (4, 4), (5, 6)] {
+            let cfg = in_input_order().limits(Limits::none().with_nodes(nodes));
+            let mut s = Solver::new(&p, cfg);
+            let (sols, outcome, stats) = all_solutions(&mut s);
+            assert_eq!(sols.len(), found, "limit {nodes}");
+            if nodes < 5 {
+                assert_eq!(outcome, Outcome::Limit(LimitKind::Nodes), "limit {nodes}");
+            } else {
+                assert_eq!(outcome, Outcome::Solved);
+            }
+            assert!(stats.nodes <= nodes);
+        }
+        // The same through `solve`: a limit before the first solution is not a proof.
+        let mut s = Solver::new(&p, in_input_order().limits(Limits::none().with_nodes(1)));
+        let r = s.solve(&[]);
+        assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
+        assert!(r.solution.is_none());
+    }
+
+    /// `x`, `y` in 0..=5 with `x + y >= 7` and `x != y`: the smallest `x` is 2, the largest 5.
+    fn bounded_pair() -> (crate::Problem, VarId, VarId) {
+        let mut m = Model::new();
+        let x = m.new_var(0, 5).unwrap();
+        let y = m.new_var(0, 5).unwrap();
+        m.linear(&[(1, x), (1, y)], Relation::Ge, 7).unwrap();
+        m.not_equal(x, y, 0).unwrap();
+        (m.build().unwrap(), x, y)
+    }
+
+    #[test]
+    fn branch_and_bound_finds_each_optimum_through_strictly_improving_solutions() {
+        let (p, x, y) = bounded_pair();
+        for (order, minimize, optimum) in [
+            (ValueOrder::Descending, true, 2),
+            (ValueOrder::Ascending, false, 5),
+            (ValueOrder::Ascending, true, 2),
+        ] {
+            let cfg = in_input_order()
+                .var_order(VarOrder::Input)
+                .value_order(order);
+            let mut s = Solver::new(&p, cfg);
+            let objective = if minimize {
+                Objective::Minimize(x)
+            } else {
+                Objective::Maximize(x)
+            };
+            let mut seen = Vec::new();
+            let r = s
+                .optimize(&[], objective, |sol, v| {
+                    assert!(p.is_solution(sol.values()));
+                    assert_eq!(sol.value(x), v);
+                    seen.push(v);
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            assert_eq!(r.outcome, OptOutcome::Optimal);
+            assert_eq!(r.objective, Some(optimum));
+            assert_eq!(r.improvements as usize, seen.len());
+            assert!(
+                seen.windows(2)
+                    .all(|w| if minimize { w[1] < w[0] } else { w[1] > w[0] }),
+                "{seen:?}"
+            );
+            // Descending values for a minimum walk down from the top: more than one improvement.
+            if order == ValueOrder::Descending {
+                assert!(seen.len() > 1, "{seen:?}");
+            }
+            let best = r.best.unwrap();
+            assert_eq!(best.value(x), optimum);
+            assert!(best.value(x) + best.value(y) >= 7);
+        }
+    }
+
+    #[test]
+    fn restarts_keep_the_search_complete_and_are_counted() {
+        // Four pigeons in three holes (pairwise !=, which forward checking only sees late): unsatisfiable after
+        // failures enough for a Luby budget of one failure to restart several times.
+        let mut m = Model::new();
+        let xs: Vec<VarId> = (0..4).map(|_| m.new_var(0, 2).unwrap()).collect();
+        for i in 0..4 {
+            for j in i + 1..4 {
+                m.not_equal(xs[i], xs[j], 0).unwrap();
+            }
+        }
+        let p = m.build().unwrap();
+        let cfg = in_input_order().restarts(Restarts::Luby { scale: 1 });
+        let mut s = Solver::new(&p, cfg.clone());
+        let r = s.solve(&[]);
+        assert_eq!(r.outcome, Outcome::Unsatisfiable);
+        assert!(r.stats.restarts > 0, "{:?}", r.stats);
+        // Without restarts the same tree is walked once.
+        let mut s = Solver::new(&p, in_input_order());
+        let plain = s.solve(&[]);
+        assert_eq!(plain.outcome, Outcome::Unsatisfiable);
+        assert_eq!(plain.stats.restarts, 0);
+        assert!(r.stats.nodes > plain.stats.nodes);
+        // A satisfiable model under restarts still gets a verified solution.
+        let (q, _, _) = bounded_pair();
+        let mut s = Solver::new(&q, cfg);
+        let r = s.solve(&[]);
+        assert_eq!(r.outcome, Outcome::Solved);
+        assert!(q.is_solution(r.solution.unwrap().values()));
+    }
+
+    #[test]
+    fn completing_the_unlisted_variables_once_gives_one_solution_per_listed_assignment() {
+        let (p, x, y) = free_pair();
+        let cfg = in_input_order()
+            .phase(&[x], VarOrder::Input, ValueOrder::Descending)
+            .complete_rest_once(true);
+        let mut s = Solver::new(&p, cfg);
+        let (sols, outcome, _) = all_solutions(&mut s);
+        assert_eq!(sols, vec![vec![2, 0], vec![1, 0], vec![0, 0]]);
+        assert_eq!(outcome, Outcome::Solved);
+        // Listing `y` instead: one solution per value of `y`, `x` completed once.
+        let cfg = in_input_order()
+            .phase(&[y], VarOrder::Input, ValueOrder::Ascending)
+            .complete_rest_once(true);
+        let mut s = Solver::new(&p, cfg);
+        assert_eq!(all_solutions(&mut s).0, vec![vec![0, 0], vec![0, 1]]);
+    }
+
+    #[test]
+    fn expanding_a_root_reports_failure_a_forced_solution_or_the_branching_values_in_order() {
+        let (p, x, y) = bounded_pair();
+        let mut stats = Stats::default();
+        let mut s = Solver::new(&p, in_input_order());
+        assert!(matches!(s.expand(&[(x, 0)], &mut stats), Expansion::Failed));
+        match s.expand(&[(x, 2)], &mut stats) {
+            Expansion::Solution(v) => assert_eq!(v, vec![2, 5]),
+            e => panic!("x = 2 forces y = 5, got {e:?}"),
+        }
+        match s.expand(&[], &mut stats) {
+            Expansion::Branch(v, values) => {
+                assert_eq!(v, x);
+                assert_eq!(values, vec![2, 3, 4, 5]);
+            }
+            e => panic!("expected a branch on x, got {e:?}"),
+        }
+        let cfg = in_input_order().value_order(ValueOrder::Descending);
+        let mut s = Solver::new(&p, cfg);
+        match s.expand(&[(y, 3)], &mut stats) {
+            Expansion::Branch(v, values) => {
+                assert_eq!(v, x);
+                assert_eq!(values, vec![5, 4]);
+            }
+            e => panic!("expected a branch on x, got {e:?}"),
+        }
+        // A split order lists the lower half's first value first, the reverse split the upper one's.
+        for (order, first) in [(ValueOrder::Split, 2), (ValueOrder::ReverseSplit, 5)] {
+            let mut s = Solver::new(&p, in_input_order().value_order(order));
+            match s.expand(&[], &mut stats) {
+                Expansion::Branch(_, values) => assert_eq!(values[0], first, "{order:?}"),
+                e => panic!("expected a branch, got {e:?}"),
+            }
+        }
+        // An interval variable cannot be listed value by value.
+        let mut m = Model::new();
+        let z = m.new_interval_var(0, 1000).unwrap();
+        let w = m.new_var(0, 3).unwrap();
+        m.linear(&[(1, z), (1, w)], Relation::Ge, 10).unwrap();
+        let q = m.build().unwrap();
+        let mut s = Solver::new(&q, in_input_order());
+        assert!(matches!(s.expand(&[], &mut stats), Expansion::Whole));
+    }
+
+    #[test]
+    fn an_interval_variable_is_split_at_a_value_inside_it_and_every_solution_is_still_found() {
+        // z in 0..=40 as an interval, w in 0..=3, z + w == 20 and z != 18: the median order picks inner values of
+        // z, which must become splits (an interval cannot lose an inner value), and the count stays exact.
+        let mut m = Model::new();
+        let z = m.new_interval_var(0, 40).unwrap();
+        let w = m.new_var(0, 3).unwrap();
+        m.linear(&[(1, z), (1, w)], Relation::Eq, 20).unwrap();
+        m.linear(&[(1, z)], Relation::Ne, 18).unwrap();
+        let q = m.build().unwrap();
+        for order in [
+            ValueOrder::Median,
+            ValueOrder::Ascending,
+            ValueOrder::Descending,
+        ] {
+            let mut s = Solver::new(&q, in_input_order().value_order(order));
+            let (mut sols, outcome, _) = all_solutions(&mut s);
+            sols.sort();
+            assert_eq!(
+                sols,
+                vec![vec![17, 3], vec![19, 1], vec![20, 0]],
+                "{order:?}"
+            );
+            assert_eq!(outcome, Outcome::Solved);
+        }
+    }
+}

@@ -369,6 +369,40 @@ fn models_outside_the_kernel_run_on_the_general_engine() {
 }
 
 #[test]
+fn a_group_model_beside_an_interval_variable_runs_on_the_general_engine_and_counts_exactly() {
+    // The kernel gives every variable a bitset of its values; an interval has none. Before the fix an interval
+    // in no group let the kernel take the model and index past its slot while building it (a panic in
+    // `Solver::new`; fuzz/regressions/parse_fzn/interval_beside_all_different_groups).
+    for (lo, hi) in [(0, 2), (-177_777_777_777, 6)] {
+        let mut m = Model::new();
+        let a = m.new_var(1, 4).unwrap();
+        let b = m.new_var(1, 4).unwrap();
+        let z = m.new_interval_var(lo, hi).unwrap();
+        m.all_different(&[a, b]).unwrap();
+        let p = m.build().unwrap();
+        assert!(p.has_intervals());
+        for cfg in [
+            SearchConfig::default(),
+            SearchConfig::default().var_order(VarOrder::Input),
+        ] {
+            let mut s = Solver::new(&p, cfg);
+            assert_eq!(s.engine(), EngineKind::General64);
+            let r = s.solve(&[]);
+            let sol = r.solution.unwrap();
+            assert!(p.is_solution(sol.values()));
+            assert!((lo..=hi).contains(&sol.value(z)));
+            let r = s.count(&[], 40);
+            if hi - lo == 2 {
+                // 12 ordered pairs of different values times 3 values of z.
+                assert_eq!((r.count, r.outcome), (36, Outcome::Solved));
+            } else {
+                assert_eq!(r.count, 40);
+            }
+        }
+    }
+}
+
+#[test]
 fn kernel_matches_the_general_engine_on_latin_squares_with_random_givens() {
     // Models made only of permutation groups take the kernel's value-major root; random givens (some clashing,
     // some outside the domain) exercise its naked-single rounds, the switch to hidden singles, and failures.
