@@ -107,6 +107,8 @@ fn single(x: u64) -> bool {
 pub(crate) fn applies(problem: &Problem, cfg: &SearchConfig) -> bool {
     !cfg.generic_engine
         && problem.representation() == Representation::Word64
+        // Its slots hold a bitset per variable: an interval (wider than any word) would index past them.
+        && !problem.has_intervals()
         && problem.num_vars() <= MAX_VARS
         && problem.num_constraints() <= MAX_GROUPS
         && matches!(

@@ -13,9 +13,7 @@
 //! those undefined; in a relational semantics the constraint is false there). All arithmetic is `i128`; the model
 //! rejects posts whose extreme results do not fit `i64`.
 
-use super::util::{
-    give_order, has, hi, lo, meet, remove_positions, set_max, set_min, take_order, widest,
-};
+use super::util::{hi, lo, set_max, set_min};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -505,106 +503,6 @@ impl<D: Domain> Propagate<D> for Extremum {
             (Some(&v), None) => set_kmin(st, v, zl),
             _ => Ok(()),
         }
-    }
-}
-
-/// `z = a[x - first]` for an array of variables: `vars = [x, z, a..]`; domain reasoning on `x` and `z`, and
-/// `a[i] = z` once `x` is fixed to `i`.
-#[derive(Clone, Debug)]
-pub struct ElementVar {
-    vars: Vec<u32>,
-    first: i64,
-}
-
-impl ElementVar {
-    /// `z = array[x - first]`.
-    pub fn new(x: u32, first: i64, array: &[u32], z: u32) -> Self {
-        let mut vars = vec![x, z];
-        vars.extend_from_slice(array);
-        Self { vars, first }
-    }
-
-    fn item(&self, index: i64) -> Option<u32> {
-        let i = usize::try_from(index as i128 - self.first as i128).ok()?;
-        self.vars[2..].get(i).copied()
-    }
-}
-
-impl Constraint for ElementVar {
-    fn name(&self) -> &'static str {
-        "element"
-    }
-    fn vars(&self) -> &[u32] {
-        &self.vars
-    }
-    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
-        self.item(value_of(self.vars[0]))
-            .is_some_and(|a| value_of(a) == value_of(self.vars[1]))
-    }
-    fn work_len(&self, values: &[Values]) -> usize {
-        widest(&self.vars, values)
-    }
-}
-
-impl ElementVar {
-    /// The filtering of `propagate`, with `drop` (empty) as the list of positions to remove.
-    fn filter<D: Domain>(
-        &self,
-        st: &mut State<D>,
-        values: &[Values],
-        drop: &mut Vec<u32>,
-    ) -> Result<(), Conflict> {
-        let (x, z) = (self.vars[0], self.vars[1]);
-        let vx = &values[x as usize];
-        drop.extend(
-            st.dom(x)
-                .iter()
-                .filter(|&p| {
-                    !self
-                        .item(vx.value(p))
-                        .is_some_and(|a| meet(st, values, a, z))
-                })
-                .map(|p| p as u32),
-        );
-        remove_positions(st, x, drop)?;
-        drop.clear();
-        let vz = &values[z as usize];
-        drop.extend(
-            st.dom(z)
-                .iter()
-                .filter(|&p| {
-                    let w = vz.value(p) as i128;
-                    !st.dom(x).iter().any(|q| {
-                        self.item(vx.value(q))
-                            .is_some_and(|a| has(st, values, a, w))
-                    })
-                })
-                .map(|p| p as u32),
-        );
-        remove_positions(st, z, drop)?;
-        drop.clear();
-        if st.is_fixed(x) {
-            if let Some(a) = self.item(lo(st, values, x)) {
-                let va = &values[a as usize];
-                drop.extend(
-                    st.dom(a)
-                        .iter()
-                        .filter(|&p| !has(st, values, z, va.value(p) as i128))
-                        .map(|p| p as u32),
-                );
-                remove_positions(st, a, drop)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl<D: Domain> Propagate<D> for ElementVar {
-    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
-        let mut drop = take_order(st);
-        let result = self.filter(st, values, &mut drop);
-        give_order(st, drop);
-        result
     }
 }
 
