@@ -179,10 +179,7 @@ impl ElementVar {
         let (xl, xh) = (lo(st, values, x) as i128, hi(st, values, x) as i128);
         let vx = &values[x as usize];
         let mut kept: Option<(i128, i128)> = None;
-        for i in xl..=xh {
-            if !has(st, values, x, i) {
-                continue;
-            }
+        for i in indexes(st, vx, x, xl, xh) {
             let Some(a) = self.item(i) else {
                 continue;
             };
@@ -207,9 +204,8 @@ impl ElementVar {
         if st.is_interval(z) {
             let (zl, zh) = (lo(st, values, z), hi(st, values, z));
             let (mut ul, mut uh) = (i128::MAX, i128::MIN);
-            for i in kl..=kh {
-                let a = self.item(i).filter(|_| has(st, values, x, i));
-                if let Some((l, h)) = a.and_then(|a| within(st, values, a, zl, zh)) {
+            for i in indexes(st, vx, x, kl, kh) {
+                if let Some((l, h)) = self.item(i).and_then(|a| within(st, values, a, zl, zh)) {
                     ul = ul.min(l);
                     uh = uh.max(h);
                 }
@@ -223,10 +219,8 @@ impl ElementVar {
                     .iter()
                     .filter(|&p| {
                         let w = vz.value(p) as i128;
-                        !(kl..=kh).any(|i| {
-                            has(st, values, x, i)
-                                && self.item(i).is_some_and(|a| has(st, values, a, w))
-                        })
+                        !indexes(st, vx, x, kl, kh)
+                            .any(|i| self.item(i).is_some_and(|a| has(st, values, a, w)))
                     })
                     .map(|p| p as u32),
             );
@@ -256,6 +250,30 @@ impl ElementVar {
         }
         Ok(())
     }
+}
+
+/// The indexes `x` holds within `[l, h]`, ascending: a bitset's values (its domain walked, not the range tested
+/// index by index: Hidato's successors hold about 8 of N indexes; measured in `docs/measurements.md`), an
+/// interval's whole range.
+fn indexes<'a, D: Domain>(
+    st: &'a State<D>,
+    vx: &'a Values,
+    x: u32,
+    l: i128,
+    h: i128,
+) -> impl Iterator<Item = i128> + 'a {
+    let interval = st.is_interval(x);
+    let bits = (!interval).then(|| {
+        st.dom(x)
+            .iter()
+            .map(|p| vx.value(p) as i128)
+            .skip_while(move |&i| i < l)
+            .take_while(move |&i| i <= h)
+    });
+    let range = interval.then_some(l..=h);
+    bits.into_iter()
+        .flatten()
+        .chain(range.into_iter().flatten())
 }
 
 /// True when entry `a` and `z` share a value, for bitsets and intervals alike (exact in every mix).
