@@ -219,8 +219,14 @@ impl ElementVar {
                     .iter()
                     .filter(|&p| {
                         let w = vz.value(p) as i128;
-                        !indexes(st, vx, x, kl, kh)
-                            .any(|i| self.item(i).is_some_and(|a| has(st, values, a, w)))
+                        let held = |i: i128| self.item(i).is_some_and(|a| has(st, values, a, w));
+                        // A bitset x holds only kept indexes by now: its domain walked directly (the
+                        // bitset-only loop of before, without `indexes`' clipping adaptors).
+                        if st.is_interval(x) {
+                            !(kl..=kh).any(held)
+                        } else {
+                            !st.dom(x).iter().any(|q| held(vx.value(q) as i128))
+                        }
                     })
                     .map(|p| p as u32),
             );
