@@ -738,7 +738,8 @@ fn completing_the_rest_once_without_phases_gives_one_solution() {
 }
 
 /// A random model over the constraints that accept interval variables (`linear` with every relation, reified
-/// linear relations, `equal` / `not_equal`, arithmetic, `min` / `max`, `lex`, `all_different` at every level: `Domain` posts `Bounds` on intervals).
+/// linear relations, `equal` / `not_equal`, arithmetic, `min` / `max`, `lex`, `element` over constants and over
+/// variables, `all_different` at every level: `Domain` posts `Bounds` on intervals).
 /// With `intervals`, every integer variable is an interval (bounds) domain; without, the same model (same draws)
 /// on bitsets. Both must give the enumerated solutions, counts and optima.
 fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>>) {
@@ -761,7 +762,7 @@ fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>
     let rel = |g: &mut Gen| g.pick(&[Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne]);
     for _ in 0..g.range(1, 4) {
         let (x, y, z) = (g.pick(&ints), g.pick(&ints), g.pick(&ints));
-        match g.below(9) {
+        match g.below(11) {
             0 | 1 => {
                 let k = g.range(1, 3) as usize;
                 let terms: Vec<(i64, VarId)> = (0..k)
@@ -769,6 +770,14 @@ fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>
                     .collect();
                 let r = rel(g);
                 m.linear(&terms, r, g.range(-6, 6)).unwrap();
+            }
+            8 => {
+                let arr: Vec<VarId> = (0..g.range(1, 4)).map(|_| g.pick(&ints)).collect();
+                m.element_var(x, g.range(-3, 0), &arr, y).unwrap();
+            }
+            9 => {
+                let arr: Vec<i64> = (0..g.range(1, 4)).map(|_| g.range(-3, 3)).collect();
+                m.element(x, g.range(-3, 0), &arr, y).unwrap();
             }
             2 => {
                 let k = g.range(2, 4) as usize;

@@ -288,8 +288,8 @@ fn describe_names_the_variables_of_every_message_as_the_caller_asks() {
         .arith(csp_core::constraints::ArithOp::Div, y, zero, y)
         .unwrap_err();
     assert!(e.describe(&name).contains("(`v2` can only be 0)"), "{e}");
-    // (`element` over constants takes intervals; over variables it still needs enumerable domains.)
-    let e = m.element_var(y, 1, &[wide], y).unwrap_err();
+    // (`element` takes intervals, over constants and over variables; `table` needs enumerable domains.)
+    let e = m.table(&[y, wide], &[vec![1, 2]]).unwrap_err();
     assert!(matches!(e, ModelError::NeedsEnumerable { var: 3, .. }));
     let d = e.describe(&name);
     assert!(

@@ -80,6 +80,56 @@ fn all_different_on_billion_value_intervals_counts_permutations_and_proves_the_p
 }
 
 #[test]
+fn a_model_of_only_all_different_on_intervals_runs_on_the_general_engine_and_counts_permutations() {
+    // The group kernel keeps a bitset per variable; a model it would otherwise take (only value-level
+    // all_different) must not reach it with intervals.
+    let mut m = Model::new();
+    let xs: Vec<_> = (0..3).map(|_| m.new_interval_var(5, 7).unwrap()).collect();
+    m.all_different_with(
+        &xs,
+        &[0, 0, 0],
+        csp_core::constraints::AllDifferentLevel::Value,
+    )
+    .unwrap();
+    let p = m.build().unwrap();
+    for value_order in ValueOrder::ALL {
+        let cfg = SearchConfig::default().value_order(value_order);
+        let mut solver = Solver::new(&p, cfg);
+        assert_ne!(solver.engine(), csp_core::EngineKind::Groups);
+        assert_eq!(solver.count(&[], u64::MAX).count, 6, "{value_order:?}");
+    }
+}
+
+#[test]
+fn an_element_over_interval_entries_finds_the_index_whose_entry_reaches_the_target() {
+    // z = a[x] with a[0], a[2] in 0..=10 and a[1] in 500_000..=10^9 (intervals): z >= 1000 leaves only x = 1,
+    // and a[1] takes z's bounds.
+    let mut m = Model::new();
+    let x = m.new_var(0, 2).unwrap();
+    let a = [
+        m.new_var(0, 10).unwrap(),
+        m.new_interval_var(500_000, 1_000_000_000).unwrap(),
+        m.new_var(0, 10).unwrap(),
+    ];
+    let z = m.new_interval_var(0, 2_000_000_000).unwrap();
+    m.element_var(x, 0, &a, z).unwrap();
+    m.linear(&[(1, z)], Relation::Ge, 1000).unwrap();
+    let p = m.build().unwrap();
+    let r = Solver::new(&p, SearchConfig::default())
+        .minimize(&[], z)
+        .unwrap();
+    assert_eq!(r.objective, Some(500_000));
+    let s = r.best.unwrap();
+    assert_eq!((s.value(x), s.value(a[1])), (1, 500_000));
+    assert!(p.is_solution(s.values()));
+    // The largest z, largest values first (ascending values would climb one value per solution).
+    let cfg = SearchConfig::default().value_order(ValueOrder::Descending);
+    let r = Solver::new(&p, cfg).maximize(&[], z).unwrap();
+    assert_eq!(r.objective, Some(1_000_000_000));
+    assert_eq!(r.outcome, OptOutcome::Optimal);
+}
+
+#[test]
 fn constraints_that_need_enumerable_domains_refuse_an_interval_with_a_clear_error() {
     let mut m = Model::new();
     let big = m.new_var(0, 10_000_000).unwrap();
@@ -92,8 +142,8 @@ fn constraints_that_need_enumerable_domains_refuse_an_interval_with_a_clear_erro
     assert!(e.to_string().contains("needs enumerable domains"), "{e}");
     assert!(m.regular(&[big], 1, 0, &[(0, 1, 0)], &[0]).is_err());
     assert!(m.circuit(&[big, small], 0).is_err());
-    assert!(m.element_var(small, 0, &[big], small).is_err());
     // What accepts intervals still does.
+    assert!(m.element_var(small, 0, &[big], small).is_ok());
     assert!(m.linear(&[(2, big), (-1, small)], Relation::Le, 7).is_ok());
     let p = m.build().unwrap();
     assert!(p.domain_values(p.var(0).unwrap()).is_err());

@@ -113,10 +113,25 @@ fn an_element_of_a_constant_array_on_a_wide_variable_is_solved_by_bounds() {
 }
 
 #[test]
+fn an_element_of_an_array_of_wide_variables_is_solved_by_bounds() {
+    // `a[2]` is an interval (0..100000); the index i, the entries and y meet by their bounds.
+    let src = "var 1..3: i :: output_var;\narray [1..3] of var 0..100000: a :: output_array([1..3]);\n\
+               var 0..100000: y :: output_var;\n\
+               constraint int_le(50000, a[2]);\nconstraint int_le(a[1], 10);\nconstraint int_le(a[3], 10);\n\
+               constraint array_var_int_element(i, a, y);\nsolve maximize y;\n";
+    let out = go(src, &Options::default()).expect("solves");
+    assert!(
+        out.contains("i = 2;") && out.contains("y = 100000;"),
+        "{out}"
+    );
+    assert!(out.ends_with("----------\n==========\n"), "{out}");
+}
+
+#[test]
 fn a_constraint_that_needs_enumerable_domains_on_a_wide_variable_is_refused_at_its_line() {
     let e = err(
         "var 0..100000: wide :: output_var;\nvar 1..3: i :: output_var;\n\
-         constraint array_var_int_element(i, [wide, wide, wide], wide);\nsolve satisfy;\n",
+         constraint csp_table_int([i, wide], [1, 2, 3, 99999]);\nsolve satisfy;\n",
     );
     assert!(
         e.contains("line 3") && e.contains("interval") && e.contains("65536"),
@@ -129,12 +144,12 @@ fn a_constraint_that_needs_enumerable_domains_on_a_wide_variable_is_refused_at_i
 
 #[test]
 fn engine_refusals_name_the_flatzinc_variable_and_its_line() {
-    // An element of an array declared without a value: named by the array and the index. (`element` over
-    // variables needs enumerable domains; over constants it takes intervals.)
+    // A member of an array declared without a value: named by the array and the index. (`table` needs
+    // enumerable domains; `element` takes intervals.)
     let e = err("var 1..3: i :: output_var;
 array [1..2] of var 0..100000: a;
 var 0..3: y;
-         constraint array_var_int_element(i, [y, a[2], y], y);
+         constraint csp_table_int([i, a[2], y], [1, 2, 3]);
 solve satisfy;
 ");
     assert!(

@@ -5,17 +5,19 @@
 //! value of `x`, `y` and `z` keeps a supporting pair); above it (or on an interval), the bounds of `z` from the
 //! bounds of `x` and `y` (corner and sign-change points, which bound every operation here: `*` and `min`/`max` are
 //! monotone per argument on each sign side, truncating division too once `y = 0` is excluded), then the other way
-//! (`Arith::narrow_operands`): `x` and `y` of a product from `z`, the dividend of a division, the base of a power
-//! with a fixed exponent, the argument of `abs`. Both are sound; both fail a ground scope exactly when the checker
-//! does, since fixed `x` and `y` pin `z` to `f(x, y)`. All of it is `i128` on `i64` bounds: no product overflows.
+//! (`Arith::narrow_operands`): `x` and `y` of a product from `z`, the dividend and the divisor of a division (the
+//! divisor exactly on bounds, by bisection over each sign piece), the dividend and the divisor of a remainder
+//! (MiniZinc's `mod`: the sign of the dividend, smaller in magnitude than the divisor), the base of a power with a
+//! fixed exponent, the argument of `abs`. Each narrowing helper is checked against brute force on every small
+//! range in this file's tests, and the propagator as a whole by the soundness suite on random interval scopes.
+//! Both directions are sound; both fail a ground scope exactly when the checker does, since fixed `x` and `y` pin
+//! `z` to `f(x, y)`. All of it is `i128` on `i64` bounds: no product overflows.
 //!
 //! Undefined points have no support: `y = 0` for `div` and `mod`, a negative exponent for `pow` (MiniZinc makes
 //! those undefined; in a relational semantics the constraint is false there). All arithmetic is `i128`; the model
 //! rejects posts whose extreme results do not fit `i64`.
 
-use super::util::{
-    give_order, has, hi, lo, meet, remove_positions, set_max, set_min, take_order, widest,
-};
+use super::util::{hi, lo, remove_value, set_max, set_min};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
@@ -188,10 +190,14 @@ impl Arith {
         self.narrow_operands(st, values)
     }
 
-    /// The other way: bounds of `x` (and of `y` for `*`) from those of `z` and the other operand. `x * y = z`:
-    /// `x` within `z / y` over the nonzero values of `y` (nothing when `y` and `z` may both be 0); `x div y = z`:
-    /// the dividends whose truncated quotient lies in `z`; `x ^ e = z` for a fixed `e >= 1`: the roots of `z`'s
-    /// bounds; `|x| = z`: `-max z <= x <= max z`. `mod` narrows nothing here.
+    /// The other way: bounds of `x` (and of `y` for `*`, `div` and `mod`) from those of `z` and the other operand.
+    /// `x * y = z`: `x` within `z / y` over the nonzero values of `y` (nothing when `y` and `z` may both be 0);
+    /// `x div y = z`: the dividends whose truncated quotient lies in `z`, then the nonzero divisors for which some
+    /// dividend left gives a quotient in `z` ([`divisor_bounds`], exact on bounds); `x mod y = z`: `z = x` when
+    /// every `|x|` is below every `|y|`, the dividend on `z`'s side of 0 and at least as far from it
+    /// ([`remainder_dividend_bounds`]), the divisor farther from 0 than the nearest `z`
+    /// ([`remainder_divisor_bounds`]); both drop a divisor 0. `x ^ e = z` for a fixed `e >= 1`: the roots of
+    /// `z`'s bounds; `|x| = z`: `-max z <= x <= max z`.
     fn narrow_operands<D: Domain>(
         &self,
         st: &mut State<D>,
@@ -214,7 +220,34 @@ impl Arith {
             }
             ArithOp::Div => {
                 let (yl, yh) = b(st, y);
-                clamp(st, values, x, dividend_bounds(yl, yh, zl, zh))
+                clamp(st, values, x, dividend_bounds(yl, yh, zl, zh))?;
+                let (xl, xh) = b(st, x);
+                match divisor_bounds((xl, xh), (yl, yh), (zl, zh)) {
+                    Some(r) => {
+                        clamp(st, values, y, Some(r))?;
+                        remove_value(st, values, y, 0)
+                    }
+                    None => Err(st.conflict()),
+                }
+            }
+            ArithOp::Mod => {
+                let ((xl, xh), (yl, yh)) = (b(st, x), b(st, y));
+                // Every |x| below every |y|: x mod y = x.
+                let y_min_abs = if yl <= 0 && 0 <= yh {
+                    1
+                } else {
+                    yl.abs().min(yh.abs())
+                };
+                if xl.abs().max(xh.abs()) < y_min_abs {
+                    clamp(st, values, x, Some((zl, zh)))?;
+                    let (xl, xh) = b(st, x);
+                    clamp(st, values, z, Some((xl, xh)))?;
+                }
+                let (zl, zh) = b(st, z);
+                clamp(st, values, x, remainder_dividend_bounds(zl, zh))?;
+                let (yl, yh) = b(st, y);
+                clamp(st, values, y, remainder_divisor_bounds(yl, yh, zl, zh))?;
+                remove_value(st, values, y, 0)
             }
             ArithOp::Pow => {
                 let (yl, yh) = b(st, y);
@@ -226,7 +259,7 @@ impl Arith {
                     None => Err(st.conflict()),
                 }
             }
-            ArithOp::Mod | ArithOp::Abs => Ok(()),
+            ArithOp::Abs => Ok(()),
         }
     }
 }
@@ -321,6 +354,88 @@ fn dividend_bounds(yl: i128, yh: i128, zl: i128, zh: i128) -> Option<(i128, i128
         }
     }
     r
+}
+
+/// Bounds of the divisors `y` in `[yl, yh]`, `y != 0`, for which some `x` in `[xl, xh]` has `x div y`
+/// (truncating) in `[zl, zh]`; `None` when there is none. Exact: on one sign piece of `y`, `x -> x div y` is
+/// monotone, so the quotients over `[xl, xh]` are all the integers between `lo(y) = min(xl div y, xh div y)` and
+/// `hi(y) = max(..)`, and `y` qualifies exactly when `lo(y) <= zh` and `hi(y) >= zl`. Each of `lo` and `hi` is
+/// monotone in `y` on the piece (a quotient moves toward 0 as `|y|` grows), so each condition holds on a prefix
+/// or a suffix of the piece, found by bisection ([`monotone_run`]); the piece's answer is their intersection.
+fn divisor_bounds(
+    (xl, xh): (i128, i128),
+    (yl, yh): (i128, i128),
+    (zl, zh): (i128, i128),
+) -> Option<(i128, i128)> {
+    let mut r: Option<(i128, i128)> = None;
+    for (a, b) in nonzero_pieces(yl, yh).into_iter().flatten() {
+        let low = |y: i128| (xl / y).min(xh / y);
+        let high = |y: i128| (xl / y).max(xh / y);
+        let (Some((l1, h1)), Some((l2, h2))) = (
+            monotone_run(a, b, |y| low(y) <= zh),
+            monotone_run(a, b, |y| high(y) >= zl),
+        ) else {
+            continue;
+        };
+        let (l, h) = (l1.max(l2), h1.min(h2));
+        if l <= h {
+            r = Some(r.map_or((l, h), |(rl, rh)| (rl.min(l), rh.max(h))));
+        }
+    }
+    r
+}
+
+/// The run of `[a, b]` (`a <= b`) where `holds` is true, given that it is true on a prefix or on a suffix of
+/// `[a, b]` (a monotone predicate); `None` when it holds nowhere. `O(log(b - a))` calls of `holds`.
+fn monotone_run(a: i128, b: i128, holds: impl Fn(i128) -> bool) -> Option<(i128, i128)> {
+    match (holds(a), holds(b)) {
+        (true, true) => Some((a, b)),
+        (false, false) => None,
+        (first, _) => {
+            // `holds(lo) == first` and `holds(hi) != first` throughout.
+            let (mut lo, mut hi) = (a, b);
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if holds(mid) == first {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            Some(if first { (a, lo) } else { (hi, b) })
+        }
+    }
+}
+
+/// Bounds of `x` with `x mod y` (the sign of `x`, `|x mod y| <= |x|`) in `[zl, zh]`: `x >= zl` when `zl > 0`,
+/// `x <= zh` when `zh < 0`; `None` (no bound) when `z` may be 0.
+fn remainder_dividend_bounds(zl: i128, zh: i128) -> Option<(i128, i128)> {
+    if zl > 0 {
+        Some((zl, i128::MAX))
+    } else if zh < 0 {
+        Some((i128::MIN, zh))
+    } else {
+        None
+    }
+}
+
+/// Bounds of `y` in `[yl, yh]` with `|y| > |z|` for some `z` in `[zl, zh]` (the remainder is smaller than the
+/// divisor): with `k` the smallest `|z|`, `y` avoids `[-k, k]`, which cuts a bound of `y` when one side of it
+/// lies wholly inside. `None` (no bound) when `y` keeps values on both sides.
+fn remainder_divisor_bounds(yl: i128, yh: i128, zl: i128, zh: i128) -> Option<(i128, i128)> {
+    let k = if zl > 0 {
+        zl
+    } else if zh < 0 {
+        -zh
+    } else {
+        0
+    };
+    match (yl >= -k, yh <= k) {
+        (true, true) => Some((1, 0)),
+        (true, false) => Some((yl.max(k + 1), yh)),
+        (false, true) => Some((yl, yh.min(-k - 1))),
+        (false, false) => None,
+    }
 }
 
 /// Largest `r >= 0` with `r^e <= n` (`n >= 0`, `e >= 1`), by bisection with checked powers.
@@ -508,106 +623,6 @@ impl<D: Domain> Propagate<D> for Extremum {
     }
 }
 
-/// `z = a[x - first]` for an array of variables: `vars = [x, z, a..]`; domain reasoning on `x` and `z`, and
-/// `a[i] = z` once `x` is fixed to `i`.
-#[derive(Clone, Debug)]
-pub struct ElementVar {
-    vars: Vec<u32>,
-    first: i64,
-}
-
-impl ElementVar {
-    /// `z = array[x - first]`.
-    pub fn new(x: u32, first: i64, array: &[u32], z: u32) -> Self {
-        let mut vars = vec![x, z];
-        vars.extend_from_slice(array);
-        Self { vars, first }
-    }
-
-    fn item(&self, index: i64) -> Option<u32> {
-        let i = usize::try_from(index as i128 - self.first as i128).ok()?;
-        self.vars[2..].get(i).copied()
-    }
-}
-
-impl Constraint for ElementVar {
-    fn name(&self) -> &'static str {
-        "element"
-    }
-    fn vars(&self) -> &[u32] {
-        &self.vars
-    }
-    fn is_satisfied(&self, value_of: &dyn Fn(u32) -> i64) -> bool {
-        self.item(value_of(self.vars[0]))
-            .is_some_and(|a| value_of(a) == value_of(self.vars[1]))
-    }
-    fn work_len(&self, values: &[Values]) -> usize {
-        widest(&self.vars, values)
-    }
-}
-
-impl ElementVar {
-    /// The filtering of `propagate`, with `drop` (empty) as the list of positions to remove.
-    fn filter<D: Domain>(
-        &self,
-        st: &mut State<D>,
-        values: &[Values],
-        drop: &mut Vec<u32>,
-    ) -> Result<(), Conflict> {
-        let (x, z) = (self.vars[0], self.vars[1]);
-        let vx = &values[x as usize];
-        drop.extend(
-            st.dom(x)
-                .iter()
-                .filter(|&p| {
-                    !self
-                        .item(vx.value(p))
-                        .is_some_and(|a| meet(st, values, a, z))
-                })
-                .map(|p| p as u32),
-        );
-        remove_positions(st, x, drop)?;
-        drop.clear();
-        let vz = &values[z as usize];
-        drop.extend(
-            st.dom(z)
-                .iter()
-                .filter(|&p| {
-                    let w = vz.value(p) as i128;
-                    !st.dom(x).iter().any(|q| {
-                        self.item(vx.value(q))
-                            .is_some_and(|a| has(st, values, a, w))
-                    })
-                })
-                .map(|p| p as u32),
-        );
-        remove_positions(st, z, drop)?;
-        drop.clear();
-        if st.is_fixed(x) {
-            if let Some(a) = self.item(lo(st, values, x)) {
-                let va = &values[a as usize];
-                drop.extend(
-                    st.dom(a)
-                        .iter()
-                        .filter(|&p| !has(st, values, z, va.value(p) as i128))
-                        .map(|p| p as u32),
-                );
-                remove_positions(st, a, drop)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl<D: Domain> Propagate<D> for ElementVar {
-    fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
-        let mut drop = take_order(st);
-        let result = self.filter(st, values, &mut drop);
-        give_order(st, drop);
-        result
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -670,6 +685,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn divisor_bounds_are_exactly_the_extreme_divisors_with_a_quotient_in_z() {
+        // Small ranges, and wider ones (scaled) where the bisection takes several steps.
+        for (sx, sy) in [(1, 1), (9, 5)] {
+            for (xl, xh) in ranges() {
+                let x = (xl * sx, xh * sx);
+                for (yl, yh) in ranges() {
+                    let y = (yl * sy, yh * sy);
+                    for z in ranges() {
+                        let ys: Vec<i128> = (y.0..=y.1)
+                            .filter(|&b| {
+                                b != 0 && (x.0..=x.1).any(|a| (z.0..=z.1).contains(&(a / b)))
+                            })
+                            .collect();
+                        let expected = ys.first().zip(ys.last()).map(|(&l, &h)| (l, h));
+                        assert_eq!(
+                            divisor_bounds(x, y, z),
+                            expected,
+                            "x in {x:?}, y in {y:?}, z in {z:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn remainder_bounds_keep_every_dividend_and_divisor_with_a_remainder_in_z() {
+        for y in ranges() {
+            for z in ranges() {
+                let holds = |x: i128, y: i128, z: i128| y != 0 && x % y == z;
+                let xs = witnesses(y, z, holds);
+                let b = remainder_dividend_bounds(z.0, z.1);
+                assert_sound("remainder dividend", b, &xs, format!("{y:?} {z:?}"));
+                let ys: Vec<i128> = (y.0..=y.1)
+                    .filter(|&b| (-40..=40).any(|a| (z.0..=z.1).any(|c| holds(a, b, c))))
+                    .collect();
+                match remainder_divisor_bounds(y.0, y.1, z.0, z.1) {
+                    Some((l, h)) if l > h => {
+                        assert!(ys.is_empty(), "{y:?} {z:?}: refused, but {ys:?} qualify");
+                    }
+                    b => assert_sound("remainder divisor", b, &ys, format!("{y:?} {z:?}")),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_monotone_run_is_found_at_either_end_and_nowhere_when_absent() {
+        assert_eq!(monotone_run(-5, 20, |v| v <= 7), Some((-5, 7)));
+        assert_eq!(monotone_run(-5, 20, |v| v >= 7), Some((7, 20)));
+        assert_eq!(monotone_run(-5, 20, |v| v >= -9), Some((-5, 20)));
+        assert_eq!(monotone_run(-5, 20, |v| v >= 21), None);
+        assert_eq!(monotone_run(3, 3, |v| v == 3), Some((3, 3)));
     }
 
     #[test]

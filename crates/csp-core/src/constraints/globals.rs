@@ -9,7 +9,13 @@
 //!   ones. Domain consistent.
 //! - [`Circuit`]: successor form (`x_i` = next node of `i`, values `first..first + n`): the successors are
 //!   different (forward checking), and for the chain of fixed successors through each node, the chain's end may not
-//!   close back to its start unless the chain covers every node (no sub-tour).
+//!   close back to its start unless the chain covers every node (no sub-tour; for `subcircuit`, unless every node
+//!   that cannot stay out is on the chain), and a cycle of fixed successors must cover every node (`subcircuit`:
+//!   every node off it stays out). Linear per call in `n` plus the open domains' words: chains are disjoint,
+//!   the nodes that cannot stay out are counted once (not re-scanned per chain), and the cycle check marks each
+//!   node with the walk that visited it, so no walk repeats another's path (before, a walk from every fixed node
+//!   along its chain was quadratic in the chains' lengths; figures in `docs/measurements.md`, "circuit linear
+//!   per call").
 
 use super::util::{give_order, has, hi, lo, remove_value, set_max, set_min, take_order, widest};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
@@ -307,14 +313,14 @@ impl Constraint for Circuit {
         Some(Trigger::Domain)
     }
     fn work_len(&self, _values: &[Values]) -> usize {
-        4 * self.vars.len()
+        2 * self.vars.len()
     }
 }
 
 impl<D: Domain> Propagate<D> for Circuit {
     fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
         let mut buf = take_order(st);
-        buf.resize(4 * self.vars.len(), 0);
+        buf.resize(2 * self.vars.len(), 0);
         let result = self.filter(st, values, &mut buf);
         give_order(st, buf);
         result
@@ -322,8 +328,7 @@ impl<D: Domain> Propagate<D> for Circuit {
 }
 
 impl Circuit {
-    /// The filtering of `propagate` on `buf` (`4n` zeros): `taken`, `in_chain`, `cycle` and `on_cycle`, `n`
-    /// entries each.
+    /// The filtering of `propagate` on `buf` (`2n` zeros): `taken` and `seen`, `n` entries each.
     fn filter<D: Domain>(
         &self,
         st: &mut State<D>,
@@ -331,9 +336,7 @@ impl Circuit {
         buf: &mut [u32],
     ) -> Result<(), Conflict> {
         let n = self.vars.len();
-        let (taken, rest) = buf.split_at_mut(n);
-        let (in_chain, rest) = rest.split_at_mut(n);
-        let (cycle, on_cycle) = rest.split_at_mut(n);
+        let (taken, seen) = buf.split_at_mut(n);
         let value = |j: usize| self.first as i128 + j as i128;
         // Values outside the node range, and self-loops (n > 1), never belong to a circuit.
         for (i, &v) in self.vars.iter().enumerate() {
@@ -383,14 +386,27 @@ impl Circuit {
                 }
             }
         }
+        // Nodes that cannot stay out of a subcircuit (their own value is gone): closing a chain into the circuit
+        // is allowed only if they all lie on it. Counted once, so each chain's test is its own length, not n.
+        let stuck = if self.sub {
+            (0..n)
+                .filter(|&k| !has(st, values, self.vars[k], value(k)))
+                .count()
+        } else {
+            0
+        };
         // No sub-tour: follow each maximal chain of fixed successors from a node nobody fixed into; its end may
-        // not return to its start unless the chain covers all nodes.
+        // not return to its start unless the chain covers all nodes (a subcircuit: unless every node that cannot
+        // stay out is on it). Chains are disjoint, so all walks together visit each node at most once (plus the
+        // `len > n` guard when a successor fixed during this call joined two chains).
         for (start, &pred) in taken.iter().enumerate() {
             if pred != 0 {
                 continue;
             }
             // (`taken` may be stale by now: a chain can come back to its start; the cycle check below handles it.)
             let (mut end, mut len) = (start, 1);
+            let mut stuck_on =
+                usize::from(self.sub && !has(st, values, self.vars[start], value(start)));
             while st.is_fixed(self.vars[end]) {
                 end = self.node(lo(st, values, self.vars[end])).unwrap_or(start);
                 if end == start {
@@ -401,66 +417,56 @@ impl Circuit {
                     // A node reached twice: two fixed predecessors.
                     return Err(st.conflict());
                 }
-            }
-            if end != start && len < n && !self.sub {
-                remove_value(st, values, self.vars[end], value(start))?;
-            }
-            if end != start && self.sub {
-                // Closing the chain makes it the circuit: only if every other node can stay out.
-                in_chain.fill(0);
-                let mut j = start;
-                while j != end {
-                    in_chain[j] = 1;
-                    j = self.node(lo(st, values, self.vars[j])).unwrap_or(end);
-                }
-                in_chain[end] = 1;
-                let blocked =
-                    (0..n).any(|k| in_chain[k] == 0 && !has(st, values, self.vars[k], value(k)));
-                if blocked {
-                    remove_value(st, values, self.vars[end], value(start))?;
+                if self.sub && !has(st, values, self.vars[end], value(end)) {
+                    stuck_on += 1;
                 }
             }
-        }
-        // A cycle made only of fixed successors must cover every node.
-        for i in 0..n {
-            if on_cycle[i] != 0 || !st.is_fixed(self.vars[i]) {
+            if end == start {
                 continue;
             }
+            if (!self.sub && len < n) || (self.sub && stuck_on < stuck) {
+                remove_value(st, values, self.vars[end], value(start))?;
+            }
+        }
+        // A cycle made only of fixed successors must cover every node (a subcircuit: every node off it stays out).
+        // `seen[k]` = 1 + the node whose walk visited `k` (0: none yet); a walk stops at a node an earlier walk
+        // visited (the rest of that path is known), so every node is visited once: linear, where walking again
+        // from each fixed node was quadratic in the chains' lengths.
+        for i in 0..n {
+            if seen[i] != 0 || !st.is_fixed(self.vars[i]) {
+                continue;
+            }
+            let id = i as u32 + 1;
             let (mut j, mut len) = (i, 0);
-            loop {
-                if !st.is_fixed(self.vars[j]) || len > n {
-                    break;
-                }
+            seen[i] = id;
+            while st.is_fixed(self.vars[j]) {
                 j = self.node(lo(st, values, self.vars[j])).unwrap_or(i);
                 len += 1;
-                if j == i {
-                    if self.sub && len >= 2 {
-                        // The circuit: every node off it stays out.
-                        cycle.fill(0);
-                        let mut k = i;
-                        loop {
-                            cycle[k] = 1;
-                            k = self.node(lo(st, values, self.vars[k])).unwrap_or(i);
-                            if k == i {
-                                break;
-                            }
-                        }
-                        for (k, &c) in cycle.iter().enumerate() {
-                            if c == 0 {
-                                super::util::set_value(st, values, self.vars[k], value(k))?;
-                            }
-                        }
-                        on_cycle.fill(1);
-                    } else if len < n && !self.sub {
-                        return Err(st.conflict());
-                    } else if len == 1 {
-                        // A node out of a subcircuit: the others are still to be checked.
-                        on_cycle[i] = 1;
-                    } else {
-                        on_cycle.fill(1);
-                    }
+                if seen[j] == 0 {
+                    seen[j] = id;
+                    continue;
+                }
+                if seen[j] != id {
+                    // Joined an earlier walk.
                     break;
                 }
+                if j != i {
+                    // Back into this walk past its start: a node with two fixed predecessors.
+                    return Err(st.conflict());
+                }
+                if self.sub && len >= 2 {
+                    // The circuit: every node off it stays out. Its nodes are exactly those this walk marked.
+                    for (k, (&mark, &v)) in seen.iter().zip(&self.vars).enumerate() {
+                        if mark != id {
+                            super::util::set_value(st, values, v, value(k))?;
+                        }
+                    }
+                    return Ok(());
+                }
+                if !self.sub && len < n {
+                    return Err(st.conflict());
+                }
+                break;
             }
         }
         Ok(())

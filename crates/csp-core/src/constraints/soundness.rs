@@ -405,8 +405,9 @@ fn linear_cases() -> Vec<Case> {
 }
 
 /// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
-const ON_INTERVALS: [&str; 20] = [
+const ON_INTERVALS: [&str; 21] = [
     "element",
+    "element_var",
     "all_different",
     "all_different_domain",
     "count",
@@ -655,13 +656,23 @@ fn exact_on_assigned_tuples(intervals: bool) {
 /// The cases whose propagator promises domain consistency on bitset domains, each posted as one constraint:
 /// `equal` ("each value of one side needs a partner in the other"), `not_equal` (once one side is fixed, its value
 /// leaves the other side, which is all a binary `!=` can infer), `table` (compact table keeps exactly the
-/// supported values), `clause` (unit propagation) and `xor` (the last open variable gets the parity).
-const DOMAIN_CONSISTENT: [&str; 5] = ["equal", "not_equal", "table", "clause", "bool_xor"];
+/// supported values), `clause` (unit propagation), `xor` (the last open variable gets the parity) and
+/// `element_var` (an index stays while its entry meets `z`, a value of `z` while a kept entry holds it, and the
+/// entry of a fixed index takes `z`'s domain).
+const DOMAIN_CONSISTENT: [&str; 6] = [
+    "equal",
+    "not_equal",
+    "table",
+    "clause",
+    "bool_xor",
+    "element_var",
+];
 
 /// The cases whose propagator promises bounds consistency on interval variables (and domain consistency on the
 /// bitset ones beside them): `equal` ("an interval side gets the bounds of the other side"), `not_equal` (a fixed
-/// side's value leaves an interval when it is one of its bounds).
-const BOUNDS_CONSISTENT: [&str; 2] = ["equal", "not_equal"];
+/// side's value leaves an interval when it is one of its bounds), `element_var` (`z`'s bounds are the extreme
+/// values the kept entries hold within them; an interval index shrinks to its first and last kept index).
+const BOUNDS_CONSISTENT: [&str; 3] = ["equal", "not_equal", "element_var"];
 
 /// Fails the test when a value left in `after` has no solution within `after` that takes it (a pruning the
 /// propagator promises but missed), or when propagation succeeded with no solution left. Of an interval variable
