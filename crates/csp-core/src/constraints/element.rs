@@ -27,6 +27,7 @@
 
 use super::util::{
     give_order, has, hi, lo, meet, remove_positions, remove_value, set_max, set_min, take_order,
+    widest,
 };
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
@@ -336,13 +337,7 @@ impl Constraint for ElementVar {
     }
     fn work_len(&self, values: &[Values]) -> usize {
         // Positions of one bitset scope variable at a time (intervals list none).
-        self.vars
-            .iter()
-            .filter_map(|&v| values.get(v as usize))
-            .filter(|v| !v.is_interval())
-            .map(Values::width)
-            .max()
-            .unwrap_or(0)
+        widest(&self.vars, values)
     }
     fn accepts_intervals(&self) -> bool {
         true

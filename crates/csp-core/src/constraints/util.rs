@@ -145,11 +145,14 @@ pub(crate) fn meet<D: Domain>(st: &State<D>, values: &[Values], u: u32, v: u32) 
         .any(|p| has(st, values, v, values[u as usize].value(p) as i128))
 }
 
-/// The widest initial domain among `vars`, in positions: the scratch a propagator needs to list one scope
-/// variable's positions (its `Constraint::work_len`).
+/// The widest initial bitset domain among `vars`, in positions: the scratch a propagator needs to list one scope
+/// variable's positions (its `Constraint::work_len`). Intervals count as 0: they have no positions to list, and
+/// their width can be anything up to 2^64.
 pub(crate) fn widest(vars: &[u32], values: &[Values]) -> usize {
     vars.iter()
-        .map(|&v| values.get(v as usize).map_or(0, Values::width))
+        .filter_map(|&v| values.get(v as usize))
+        .filter(|v| !v.is_interval())
+        .map(Values::width)
         .max()
         .unwrap_or(0)
 }
