@@ -233,7 +233,8 @@ fn houses_full_9_fast(cells: &[u8; 81]) -> bool {
 /// partial sum is a multiple of 1/2 below 2^18, so the float additions are exact in any order. An empty cell
 /// (0, i.e. 1/2) or a value above 9 (at least 2^9) therefore fails its three houses.
 ///
-/// Measured with callgrind (`sudoku solve -j 1` on kaggle lines): the 9x9 verification (givens and houses) 735 -> 493 instructions per puzzle.
+/// Chosen over the one-bit pass for speed on the command line's path; the measurement is in `docs/measurements.md`
+/// ("The CLI at 80% of the solver-only rate").
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
@@ -312,9 +313,8 @@ mod sse2 {
 
 /// [`houses_full_b`] for 9x9: each cell becomes a one-bit `u16` (bit `v`; an empty cell sets bit 0, which no
 /// full house has), then columns and box rows are ORs of whole rows (eight lanes at a time with SSE2), and only
-/// the row masks and the three-column box folds are horizontal. Callgrind, `sudoku solve -j 1` on kaggle lines:
-/// the 9x9 verification 950 -> 735 instructions per puzzle. Tried and dropped: the one-bit words through the
-/// float exponent (`2.0^v` back to an integer, hoping for four cells per instruction): 1,570.
+/// the row masks and the three-column box folds are horizontal. Its measurements, and the variants tried and
+/// dropped, are in `docs/measurements.md` ("End to end again" and "The CLI at 80% of the solver-only rate").
 #[allow(clippy::needless_range_loop)]
 #[cfg_attr(
     all(target_arch = "x86_64", target_feature = "sse2"),
