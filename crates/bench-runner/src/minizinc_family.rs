@@ -191,20 +191,54 @@ fn solver_path(gecode: bool) -> Result<String, String> {
     }
 }
 
-/// Writes Gecode's solver configuration with a repaired copy of its library to a temporary folder.
+/// Gecode's solver configuration with a repaired copy of its library, in a temporary folder shared by every run.
+///
+/// The folder's name carries the installed library's modification time, so runs reuse one copy (none is left
+/// behind per process) until the `flatzinc` package changes. A run that finds no complete copy builds one in a
+/// folder of its own and renames it into place; the configuration file is written last, so its presence means the
+/// copy is complete, and a run that loses the race to another deletes its own folder and uses the winner's.
 fn gecode_dir() -> Result<PathBuf, String> {
     if !have("fzn-gecode", "-help") && !have("fzn-gecode", "--help") {
         return Err("`fzn-gecode` not found (Debian package `flatzinc`): gecode skipped".into());
     }
     let src = Path::new("/usr/share/minizinc/gecode");
-    let dir = std::env::temp_dir().join(format!("bench-runner-gecode-{}", std::process::id()));
-    let lib = dir.join("lib");
+    let stamp = std::fs::metadata(src)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs());
+    let dir = std::env::temp_dir().join(format!("bench-runner-gecode-{stamp}"));
+    if dir.join("bench-gecode.msc").is_file() {
+        return Ok(dir);
+    }
+    let own = std::env::temp_dir().join(format!(
+        "bench-runner-gecode-{stamp}.{}",
+        std::process::id()
+    ));
+    write_gecode_dir(src, &own, &dir)?;
+    if std::fs::rename(&own, &dir).is_err() {
+        // Another run put its copy in place first (or the folder cannot be renamed): use whichever is complete.
+        let _ = std::fs::remove_dir_all(&own);
+        if !dir.join("bench-gecode.msc").is_file() {
+            return Err(format!(
+                "gecode: cannot prepare its library in {}",
+                dir.display()
+            ));
+        }
+    }
+    Ok(dir)
+}
+
+/// Copies Gecode's library from `src` into `own` (without the three files that break on MiniZinc 2.6's standard
+/// library) and writes a configuration naming `final_dir`'s copy, the folder `own` is renamed to.
+fn write_gecode_dir(src: &Path, own: &Path, final_dir: &Path) -> Result<(), String> {
     let io = |e: std::io::Error| {
         format!(
             "gecode: cannot prepare its library in {}: {e}",
-            dir.display()
+            own.display()
         )
     };
+    let lib = own.join("lib");
     std::fs::create_dir_all(&lib).map_err(io)?;
     for e in std::fs::read_dir(src).map_err(io)?.flatten() {
         let name = e.file_name();
@@ -219,10 +253,10 @@ fn gecode_dir() -> Result<PathBuf, String> {
   "stdFlags": ["-a", "-f", "-n", "-p", "-r", "-s", "-t"],
   "supportsMzn": false, "supportsFzn": true, "needsSolns2Out": true, "needsMznExecutable": false,
   "needsStdlibDir": false, "isGUIApplication": false }}"#,
-        lib.display()
+        final_dir.join("lib").display()
     );
-    std::fs::write(dir.join("bench-gecode.msc"), msc).map_err(io)?;
-    Ok(dir)
+    std::fs::write(own.join("bench-gecode.msc"), msc).map_err(io)?;
+    Ok(())
 }
 
 /// A path of a list line: as written when it exists, else relative to the workspace root.
