@@ -108,6 +108,31 @@ pub fn verify(puzzle: &Board, solution: &Board) -> Result<(), VerifyError> {
     verify_complete(solution)
 }
 
+/// [`verify`] for a 9x9 puzzle given as its 81 cells (row-major, 0 = empty, `1..=9`): the same checks, the same
+/// error for the same grids, without a `Board` of the givens (the CLI's 9x9 lane reads bare lines into arrays).
+pub fn verify9(givens: &[u8; 81], solution: &Board) -> Result<(), VerifyError> {
+    let Ok(grid) = <&[u8; 81]>::try_from(solution.cells()) else {
+        return Err(VerifyError::SizeMismatch {
+            puzzle: 9,
+            solution: solution.side(),
+        });
+    };
+    if givens_kept_9(givens, grid) & houses_full_9_fast(grid) {
+        return Ok(());
+    }
+    for (cell, (&given, &found)) in givens.iter().zip(grid).enumerate() {
+        if given != 0 && given != found {
+            return Err(VerifyError::GivenChanged {
+                cell,
+                side: 9,
+                given,
+                found,
+            });
+        }
+    }
+    verify_complete(solution)
+}
+
 /// Checks that `grid` is a complete, valid grid (every cell filled, every house a permutation).
 pub fn verify_complete(grid: &Board) -> Result<(), VerifyError> {
     if all_houses_full(grid, None) {
