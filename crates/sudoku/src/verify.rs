@@ -391,6 +391,36 @@ mod tests {
     }
 
     #[test]
+    fn verify9_on_the_givens_array_agrees_with_verify_on_every_broken_grid() {
+        let p: Board = PUZZLE.parse().unwrap();
+        let givens: [u8; 81] = p.cells().try_into().unwrap();
+        let good: Board = SOLUTION.parse().unwrap();
+        let mut grids = vec![good.clone()];
+        for cell in 0..81 {
+            for value in 0..=9 {
+                let mut s = good.clone();
+                s.set(cell, value).unwrap();
+                grids.push(s);
+            }
+        }
+        let mut failures = 0;
+        for s in &grids {
+            let want = verify(&p, s);
+            failures += usize::from(want.is_err());
+            assert_eq!(verify9(&givens, s), want, "{s}");
+        }
+        assert!(failures > 700, "the changed grids fail ({failures})");
+        let small = Board::empty(2).unwrap();
+        assert_eq!(
+            verify9(&givens, &small),
+            Err(VerifyError::SizeMismatch {
+                puzzle: 9,
+                solution: 4
+            })
+        );
+    }
+
+    #[test]
     fn a_changed_given_is_named() {
         let p: Board = PUZZLE.parse().unwrap();
         let mut s: Board = SOLUTION.parse().unwrap();

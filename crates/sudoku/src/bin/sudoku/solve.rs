@@ -225,21 +225,29 @@ fn solve_givens9(
     lane: Option<&Lane9<'_>>,
     boxed: impl FnOnce(&Board) -> EntryResult,
 ) -> EntryResult {
-    // The reader gives values 0..=9 only, so the boards below are always built.
-    let board = || Board::from_array9(*givens).map_err(|e| e.to_string());
-    let outcome = match lane.and_then(|lane| lane.solve(givens)) {
-        Some(outcome) => outcome,
-        None => match board() {
-            Ok(board) => boxed(&board),
-            Err(e) => return EntryResult::failed(EntryStatus::Invalid, e),
-        },
+    let outcome = match lane {
+        Some(lane) => lane.solve(givens, boxed),
+        None => solve_boxed9(givens, boxed),
     };
     if outcome.status != EntryStatus::Solved {
-        if let Some(invalid) = board().ok().and_then(|b| clash_result(line, &b)) {
+        // The reader gives values 0..=9 only, so the board is always built.
+        if let Some(invalid) = Board::from_array9(*givens)
+            .ok()
+            .and_then(|b| clash_result(line, &b))
+        {
             return invalid;
         }
     }
     outcome
+}
+
+/// `boxed` on a `Board` of the 9x9 `givens` (values `0..=9`, as the reader gives them; any other is reported
+/// invalid).
+fn solve_boxed9(givens: &[u8; 81], boxed: impl FnOnce(&Board) -> EntryResult) -> EntryResult {
+    match Board::from_array9(*givens) {
+        Ok(board) => boxed(&board),
+        Err(e) => EntryResult::failed(EntryStatus::Invalid, e.to_string()),
+    }
 }
 
 /// The `invalid` result of a puzzle on `line` whose givens clash, if they do (see the module documentation).
@@ -272,21 +280,22 @@ struct Lane9<'a> {
 }
 
 impl Lane9<'_> {
-    /// The result of the 9x9 `givens` through the lane; `None` when the entry declines them, for the boxed path
-    /// to solve.
-    fn solve(&self, givens: &[u8; 81]) -> Option<EntryResult> {
+    /// The result of the 9x9 `givens` through the lane, or through `boxed` when the entry declines them. One
+    /// return value all the way (no `Option` around it): each wrapper moved the ~200-byte result once more.
+    fn solve(&self, givens: &[u8; 81], boxed: impl FnOnce(&Board) -> EntryResult) -> EntryResult {
         let start = self.timed.then(Instant::now);
         let result = match panic::catch_unwind(|| (self.solve9)(givens, &self.req)) {
-            Ok(r) => r?,
+            Ok(Some(r)) => r,
+            Ok(None) => return solve_boxed9(givens, boxed),
             Err(payload) => {
-                return Some(EntryResult::failed(
+                return EntryResult::failed(
                     EntryStatus::Error,
                     format!(
                         "solver `{}` panicked: {}",
                         self.info.name,
                         panic_message(payload.as_ref())
                     ),
-                ))
+                )
             }
         };
         let micros = start.map_or(0, |t| {
@@ -297,7 +306,7 @@ impl Lane9<'_> {
             .map(Board::from_array9)
             .transpose()
             .map_err(|e| e.to_string());
-        Some(checked_result(
+        checked_result(
             self.info,
             |solution| verify::verify9(givens, solution),
             result.outcome,
@@ -305,7 +314,7 @@ impl Lane9<'_> {
             self.count.then_some(result.count),
             result.stats.nodes,
             micros,
-        ))
+        )
     }
 }
 
@@ -544,37 +553,35 @@ pub fn run(args: &SolveArgs) -> u8 {
                 solve_puzzle(solver, info, board, &req, counting)
             })
         };
-        // `None` = not finished because of Ctrl-C: not started, or stopped by the raised flag (a `limit` then
-        // says nothing about the puzzle, so it is not reported as one).
-        let process = |item: &Compact| {
-            let outcome = match item {
-                Compact::Givens9 { line, givens } => {
-                    solve_givens9(*line, givens, lane.as_ref(), boxed)
+        let process = |item: &Compact| match item {
+            Compact::Givens9 { line, givens } => solve_givens9(*line, givens, lane.as_ref(), boxed),
+            Compact::Record(record) => solve_record(record, |board| {
+                match (lane.as_ref(), <&[u8; 81]>::try_from(board.cells())) {
+                    (Some(lane), Ok(givens)) => lane.solve(givens, boxed),
+                    _ => boxed(board),
                 }
-                Compact::Record(record) => solve_record(record, |board| {
-                    let givens = <&[u8; 81]>::try_from(board.cells()).ok();
-                    match lane.as_ref().zip(givens).and_then(|(l, g)| l.solve(g)) {
-                        Some(outcome) => outcome,
-                        None => boxed(board),
-                    }
-                }),
-            };
-            (outcome.status != EntryStatus::Limit || !interrupted()).then_some(outcome)
+            }),
         };
+        // Not finished because of Ctrl-C: stopped by the raised flag (a `limit` then says nothing about the
+        // puzzle, so it is not reported as one).
+        let finished =
+            |outcome: &EntryResult| outcome.status != EntryStatus::Limit || !interrupted();
         let whole = pipeline.run(records, |chunk| {
             let written = match pipeline.pool {
                 // One thread: each result written as soon as it is known, from the stack, instead of collected
                 // into a vector of results first (moves of ~200-byte results cost more than the writing).
                 None => chunk.iter().all(|item| {
-                    let outcome = if pipeline.cancelled() {
-                        None
-                    } else {
-                        process(item)
-                    };
-                    sink.write_one(path, &name, item, outcome.as_ref())
+                    if pipeline.cancelled() {
+                        return sink.write_one(path, &name, item, None);
+                    }
+                    let outcome = process(item);
+                    sink.write_one(path, &name, item, finished(&outcome).then_some(&outcome))
                 }),
                 Some(_) => {
-                    let outcomes = pipeline.map(&chunk, process);
+                    let outcomes = pipeline.map(&chunk, |item| {
+                        let outcome = process(item);
+                        finished(&outcome).then_some(outcome)
+                    });
                     chunk
                         .iter()
                         .zip(&outcomes)
