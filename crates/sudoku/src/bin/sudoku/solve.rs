@@ -4,9 +4,11 @@
 //! read in chunks (the first of `pipeline::FIRST_CHUNK`, doubling up to `pipeline::CHUNK`; the next chunk read
 //! on a thread of its own while this one is solved, except from stdin), each chunk is solved in parallel (one
 //! solver instance per pool thread, built on its first record and reused for the whole run, through
-//! [`PerThread`]; `-j 1` solves on the calling thread) and written in input order. Per record nothing is
-//! allocated on the common path (9x9 lines, `fast`, line output): the board and its solution keep their cells
-//! inline, and results go through one line buffer.
+//! [`PerThread`]; `-j 1` solves on the calling thread and writes each result as soon as it is known) and written
+//! in input order. Records travel in the reader's compact form (`Reader::next_compact`): a bare 9x9 line as its
+//! 81 givens (96 bytes), straight into the solver's 9x9 lane; any other record boxed. Per record nothing is
+//! allocated on the common path (bare 9x9 lines, `fast`, line output): the solution keeps its cells inline, and
+//! results go through one line buffer.
 //!
 //! Every answer is checked by the independent checker (`sudoku::verify`) before it is written. Givens that clash
 //! are looked for only when a puzzle was not solved (the reader runs `without_clash_check`): a verified solution
