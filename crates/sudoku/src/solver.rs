@@ -89,10 +89,12 @@ pub struct SolverInfo {
 
 /// A stateless 9x9 entry of a solver: the givens row-major (0 = empty, 1..=9) in, the outcome, count, first
 /// solution (row-major, 1..=9) and statistics out, without a [`Board`], a boxed instance or a clock read (the
-/// `time` of the statistics is left zero: a caller that reports it times the call). `None` when the entry
-/// declines the cells (the caller then asks an instance from [`SolverInfo::make`]).
+/// `time` of the statistics is left zero: a caller that reports it times the call). An error when the entry
+/// declines the cells (the caller then asks an instance from [`SolverInfo::make`]): a `Result`, as `solve9`
+/// returns it, rather than an `Option`, whose conversion copied the ~150-byte result once more per puzzle.
 ///
 /// Why beside [`Solve`]: on easy 9x9 puzzles the solve itself costs about 4.5k instructions, and the per-thread
 /// instance, the `Board` of the solution and the two clock reads of the boxed path were 0.5k more per puzzle
 /// (`docs/measurements.md`, "The CLI at 80% of the solver-only rate").
-pub type Solve9 = fn(&[u8; 81], &Request) -> Option<crate::masks::MaskResult<[u8; 81]>>;
+pub type Solve9 =
+    fn(&[u8; 81], &Request) -> Result<crate::masks::MaskResult<[u8; 81]>, crate::masks::InputError>;

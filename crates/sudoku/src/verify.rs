@@ -108,6 +108,31 @@ pub fn verify(puzzle: &Board, solution: &Board) -> Result<(), VerifyError> {
     verify_complete(solution)
 }
 
+/// [`verify`] for a 9x9 puzzle given as its 81 cells (row-major, 0 = empty, `1..=9`): the same checks, the same
+/// error for the same grids, without a `Board` of the givens (the CLI's 9x9 lane reads bare lines into arrays).
+pub fn verify9(givens: &[u8; 81], solution: &Board) -> Result<(), VerifyError> {
+    let Ok(grid) = <&[u8; 81]>::try_from(solution.cells()) else {
+        return Err(VerifyError::SizeMismatch {
+            puzzle: 9,
+            solution: solution.side(),
+        });
+    };
+    if givens_kept_9(givens, grid) & houses_full_9_fast(grid) {
+        return Ok(());
+    }
+    for (cell, (&given, &found)) in givens.iter().zip(grid).enumerate() {
+        if given != 0 && given != found {
+            return Err(VerifyError::GivenChanged {
+                cell,
+                side: 9,
+                given,
+                found,
+            });
+        }
+    }
+    verify_complete(solution)
+}
+
 /// Checks that `grid` is a complete, valid grid (every cell filled, every house a permutation).
 pub fn verify_complete(grid: &Board) -> Result<(), VerifyError> {
     if all_houses_full(grid, None) {
@@ -363,6 +388,36 @@ mod tests {
         let p: Board = PUZZLE.parse().unwrap();
         let s: Board = SOLUTION.parse().unwrap();
         assert_eq!(verify(&p, &s), Ok(()));
+    }
+
+    #[test]
+    fn verify9_on_the_givens_array_agrees_with_verify_on_every_broken_grid() {
+        let p: Board = PUZZLE.parse().unwrap();
+        let givens: [u8; 81] = p.cells().try_into().unwrap();
+        let good: Board = SOLUTION.parse().unwrap();
+        let mut grids = vec![good.clone()];
+        for cell in 0..81 {
+            for value in 0..=9 {
+                let mut s = good.clone();
+                s.set(cell, value).unwrap();
+                grids.push(s);
+            }
+        }
+        let mut failures = 0;
+        for s in &grids {
+            let want = verify(&p, s);
+            failures += usize::from(want.is_err());
+            assert_eq!(verify9(&givens, s), want, "{s}");
+        }
+        assert!(failures > 700, "the changed grids fail ({failures})");
+        let small = Board::empty(2).unwrap();
+        assert_eq!(
+            verify9(&givens, &small),
+            Err(VerifyError::SizeMismatch {
+                puzzle: 9,
+                solution: 4
+            })
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ use std::fmt;
 use crate::board::{Board, Clash};
 
 pub use csv::{PUZZLE_NAMES, SOLUTION_NAMES};
-pub use reader::{Reader, ReaderOptions, MAX_LINE_BYTES};
+pub use reader::{Compact, Reader, ReaderOptions, MAX_LINE_BYTES};
 
 /// A puzzle read from input: the board and, when the input carried one, its expected solution.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::csp::presets::MRV_SINGLES;
 use super::csp::CspSolver;
 use crate::board::{Board, Cells};
-use crate::masks::{solve9, MaskResult};
+use crate::masks::{solve9, InputError, MaskResult};
 use crate::solver::{Report, Request, Solve, SolverInfo};
 
 /// Registry entry: the bitboard solver for 9x9, the generic mask solver for the other sizes.
@@ -22,10 +22,10 @@ pub const INFO: SolverInfo = SolverInfo {
     solve9: Some(solve_cells9),
 };
 
-/// The direct 9x9 entry ([`SolverInfo::solve9`]): [`solve9`] itself, which keeps its state on the stack. `None`
+/// The direct 9x9 entry ([`SolverInfo::solve9`]): [`solve9`] itself, which keeps its state on the stack. An error
 /// only for a value above 9, which no caller passing a `Board`'s cells can hit.
-pub fn solve_cells9(givens: &[u8; 81], req: &Request) -> Option<MaskResult<[u8; 81]>> {
-    solve9(givens, req.effective_limit(), &req.limits).ok()
+pub fn solve_cells9(givens: &[u8; 81], req: &Request) -> Result<MaskResult<[u8; 81]>, InputError> {
+    solve9(givens, req.effective_limit(), &req.limits)
 }
 
 /// The `fast` solver behind the registry's interface: the 9x9 bitboard solver (its state lives on the stack) and,
@@ -46,7 +46,7 @@ impl Solve for FastSolver {
         let start = Instant::now();
         let result = <&[u8; 81]>::try_from(board.cells())
             .ok()
-            .and_then(|cells| solve_cells9(cells, req));
+            .and_then(|cells| solve_cells9(cells, req).ok());
         let mut report = match result {
             Some(r) => Report {
                 status: r.outcome,

@@ -4,9 +4,11 @@
 //! read in chunks (the first of `pipeline::FIRST_CHUNK`, doubling up to `pipeline::CHUNK`; the next chunk read
 //! on a thread of its own while this one is solved, except from stdin), each chunk is solved in parallel (one
 //! solver instance per pool thread, built on its first record and reused for the whole run, through
-//! [`PerThread`]; `-j 1` solves on the calling thread) and written in input order. Per record nothing is
-//! allocated on the common path (9x9 lines, `fast`, line output): the board and its solution keep their cells
-//! inline, and results go through one line buffer.
+//! [`PerThread`]; `-j 1` solves on the calling thread and writes each result as soon as it is known) and written
+//! in input order. Records travel in the reader's compact form (`Reader::next_compact`): a bare 9x9 line as its
+//! 81 givens (96 bytes), straight into the solver's 9x9 lane; any other record boxed. Per record nothing is
+//! allocated on the common path (bare 9x9 lines, `fast`, line output): the solution keeps its cells inline, and
+//! results go through one line buffer.
 //!
 //! Every answer is checked by the independent checker (`sudoku::verify`) before it is written. Givens that clash
 //! are looked for only when a puzzle was not solved (the reader runs `without_clash_check`): a verified solution
@@ -36,7 +38,7 @@ use super::input::{self, is_broken_pipe};
 use super::{EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE};
 use crate::board::Board;
 use crate::format::{Entry, EntryStatus, OutputFormat, ResultFormat, WriterOptions};
-use crate::parse::{ParseError, ParseErrorKind, Reader, ReaderOptions, Record};
+use crate::parse::{Compact, ParseError, ParseErrorKind, Reader, ReaderOptions, Record};
 use crate::per_thread::PerThread;
 use crate::pipeline::{self, Flow, Pipeline};
 use crate::registry;
@@ -206,14 +208,7 @@ fn solve_record(record: &Record, solve: impl FnOnce(&Board) -> EntryResult) -> E
     };
     let outcome = solve(&puzzle.board);
     if outcome.status != EntryStatus::Solved {
-        if let Some(clash) = puzzle.board.find_clash() {
-            let error = ParseError {
-                line: record.line,
-                column: None,
-                kind: ParseErrorKind::Clash(clash),
-            };
-            let mut invalid = EntryResult::failed(EntryStatus::Invalid, error.to_string());
-            invalid.clash = Some(Box::new(error));
+        if let Some(invalid) = clash_result(record.line, &puzzle.board) {
             return invalid;
         }
     }
@@ -222,6 +217,52 @@ fn solve_record(record: &Record, solve: impl FnOnce(&Board) -> EntryResult) -> E
         outcome.mismatch = compare_expected(&puzzle.board, expected, &outcome);
     }
     outcome
+}
+
+/// [`solve_record`] for a bare 9x9 line read as its givens ([`Compact::Givens9`]): through the lane when there
+/// is one, else through `boxed` on a `Board` of the givens; no expected solution comes with such a line.
+fn solve_givens9(
+    line: usize,
+    givens: &[u8; 81],
+    lane: Option<&Lane9<'_>>,
+    boxed: impl FnOnce(&Board) -> EntryResult,
+) -> EntryResult {
+    let outcome = match lane {
+        Some(lane) => lane.solve(givens, boxed),
+        None => solve_boxed9(givens, boxed),
+    };
+    if outcome.status != EntryStatus::Solved {
+        // The reader gives values 0..=9 only, so the board is always built.
+        if let Some(invalid) = Board::from_array9(*givens)
+            .ok()
+            .and_then(|b| clash_result(line, &b))
+        {
+            return invalid;
+        }
+    }
+    outcome
+}
+
+/// `boxed` on a `Board` of the 9x9 `givens` (values `0..=9`, as the reader gives them; any other is reported
+/// invalid).
+fn solve_boxed9(givens: &[u8; 81], boxed: impl FnOnce(&Board) -> EntryResult) -> EntryResult {
+    match Board::from_array9(*givens) {
+        Ok(board) => boxed(&board),
+        Err(e) => EntryResult::failed(EntryStatus::Invalid, e.to_string()),
+    }
+}
+
+/// The `invalid` result of a puzzle on `line` whose givens clash, if they do (see the module documentation).
+fn clash_result(line: usize, board: &Board) -> Option<EntryResult> {
+    let clash = board.find_clash()?;
+    let error = ParseError {
+        line,
+        column: None,
+        kind: ParseErrorKind::Clash(clash),
+    };
+    let mut invalid = EntryResult::failed(EntryStatus::Invalid, error.to_string());
+    invalid.clash = Some(Box::new(error));
+    Some(invalid)
 }
 
 /// The 9x9 lane: a solver's direct 9x9 entry ([`SolverInfo::solve9`]) called without a per-thread instance, a
@@ -241,22 +282,22 @@ struct Lane9<'a> {
 }
 
 impl Lane9<'_> {
-    /// The result of `board` through the lane; `None` when the lane does not take it (not 9x9, or the entry
-    /// declines), for the boxed path to solve.
-    fn solve(&self, board: &Board) -> Option<EntryResult> {
-        let givens = <&[u8; 81]>::try_from(board.cells()).ok()?;
+    /// The result of the 9x9 `givens` through the lane, or through `boxed` when the entry declines them. One
+    /// return value all the way (no `Option` around it): each wrapper moved the ~200-byte result once more.
+    fn solve(&self, givens: &[u8; 81], boxed: impl FnOnce(&Board) -> EntryResult) -> EntryResult {
         let start = self.timed.then(Instant::now);
         let result = match panic::catch_unwind(|| (self.solve9)(givens, &self.req)) {
-            Ok(r) => r?,
+            Ok(Ok(r)) => r,
+            Ok(Err(_)) => return solve_boxed9(givens, boxed),
             Err(payload) => {
-                return Some(EntryResult::failed(
+                return EntryResult::failed(
                     EntryStatus::Error,
                     format!(
                         "solver `{}` panicked: {}",
                         self.info.name,
                         panic_message(payload.as_ref())
                     ),
-                ))
+                )
             }
         };
         let micros = start.map_or(0, |t| {
@@ -267,15 +308,15 @@ impl Lane9<'_> {
             .map(Board::from_array9)
             .transpose()
             .map_err(|e| e.to_string());
-        Some(checked_result(
+        checked_result(
             self.info,
-            board,
+            |solution| verify::verify9(givens, solution),
             result.outcome,
             solution,
             self.count.then_some(result.count),
             result.stats.nodes,
             micros,
-        ))
+        )
     }
 }
 
@@ -322,7 +363,7 @@ fn solve_puzzle(
     let count_field = count.then_some(report.count);
     checked_result(
         info,
-        board,
+        |solution| verify::verify(board, solution),
         report.status,
         Ok(report.solution),
         count_field,
@@ -331,11 +372,11 @@ fn solve_puzzle(
     )
 }
 
-/// The result of a finished solve of `board`: a solution is verified by the independent checker before it is
-/// reported solved; `solution` is `Err` when the solver's answer is not even a board.
+/// The result of a finished solve: a solution is verified by the independent checker (`verify`, against the
+/// puzzle's givens) before it is reported solved; `solution` is `Err` when the solver's answer is not even a board.
 fn checked_result(
     info: &SolverInfo,
-    board: &Board,
+    verify: impl FnOnce(&Board) -> Result<(), verify::VerifyError>,
     status: Outcome,
     solution: Result<Option<Board>, String>,
     count_field: Option<u64>,
@@ -360,7 +401,7 @@ fn checked_result(
     };
     match (status, solution) {
         (Outcome::Solved, Err(e)) => base(EntryStatus::Error, None, wrong(&e)),
-        (Outcome::Solved, Ok(Some(solution))) => match verify::verify(board, &solution) {
+        (Outcome::Solved, Ok(Some(solution))) => match verify(&solution) {
             Ok(()) => base(EntryStatus::Solved, Some(solution), None),
             Err(e) => base(EntryStatus::Error, None, wrong(&e)),
         },
@@ -467,7 +508,8 @@ pub fn run(args: &SolveArgs) -> u8 {
     };
 
     let mut sink = Sink {
-        out: BufWriter::new(io::stdout()),
+        // 64 KiB: a write call per ~800 lines instead of per ~100 (the output is flushed after each chunk anyway).
+        out: BufWriter::with_capacity(1 << 16, io::stdout()),
         writer: OutputFormat::from(args.format).writer_with(WriterOptions {
             with_filename: args.names_files(),
         }),
@@ -503,27 +545,53 @@ pub fn run(args: &SolveArgs) -> u8 {
             }
         };
         let name = input.name;
-        let records = Reader::with_options(input.reader, options)
-            .without_clash_check()
-            .enumerate()
-            .filter(|(k, _)| shard.contains(*k))
-            .map(|(_, record)| record);
+        let records = Records {
+            reader: Reader::with_options(input.reader, options).without_clash_check(),
+            shard,
+            next_index: 0,
+        };
         pipeline.read_ahead = path != "-";
+        let boxed = |board: &Board| {
+            solvers.with(info.make, |solver| {
+                solve_puzzle(solver, info, board, &req, counting)
+            })
+        };
+        let process = |item: &Compact| match item {
+            Compact::Givens9 { line, givens } => solve_givens9(*line, givens, lane.as_ref(), boxed),
+            Compact::Record(record) => solve_record(record, |board| {
+                match (lane.as_ref(), <&[u8; 81]>::try_from(board.cells())) {
+                    (Some(lane), Ok(givens)) => lane.solve(givens, boxed),
+                    _ => boxed(board),
+                }
+            }),
+        };
+        // Not finished because of Ctrl-C: stopped by the raised flag (a `limit` then says nothing about the
+        // puzzle, so it is not reported as one).
+        let finished =
+            |outcome: &EntryResult| outcome.status != EntryStatus::Limit || !interrupted();
         let whole = pipeline.run(records, |chunk| {
-            // `None` = not finished because of Ctrl-C: not started, or stopped by the raised flag (a `limit`
-            // then says nothing about the puzzle, so it is not reported as one).
-            let outcomes = pipeline.map(&chunk, |record| {
-                let outcome = solve_record(record, |board| {
-                    match lane.as_ref().and_then(|lane| lane.solve(board)) {
-                        Some(outcome) => outcome,
-                        None => solvers.with(info.make, |solver| {
-                            solve_puzzle(solver, info, board, &req, counting)
-                        }),
+            let written = match pipeline.pool {
+                // One thread: each result written as soon as it is known, from the stack, instead of collected
+                // into a vector of results first (moves of ~200-byte results cost more than the writing).
+                None => chunk.iter().all(|item| {
+                    if pipeline.cancelled() {
+                        return sink.write_one(path, &name, item, None);
                     }
-                });
-                (outcome.status != EntryStatus::Limit || !interrupted()).then_some(outcome)
-            });
-            if sink.write_chunk(path, &name, &chunk, &outcomes) {
+                    let outcome = process(item);
+                    sink.write_one(path, &name, item, finished(&outcome).then_some(&outcome))
+                }),
+                Some(_) => {
+                    let outcomes = pipeline.map(&chunk, |item| {
+                        let outcome = process(item);
+                        finished(&outcome).then_some(outcome)
+                    });
+                    chunk
+                        .iter()
+                        .zip(&outcomes)
+                        .all(|(item, outcome)| sink.write_one(path, &name, item, outcome.as_ref()))
+                }
+            };
+            if written && sink.flush() {
                 Flow::Continue
             } else {
                 Flow::Stop
@@ -549,6 +617,29 @@ pub fn run(args: &SolveArgs) -> u8 {
     }
 }
 
+/// The records of one input that belong to this run's shard, in the reader's compact form.
+struct Records<R> {
+    reader: Reader<R>,
+    shard: Shard,
+    /// 0-based index in the input of the next record read.
+    next_index: usize,
+}
+
+impl<R: std::io::BufRead> Iterator for Records<R> {
+    type Item = Compact;
+
+    fn next(&mut self) -> Option<Compact> {
+        loop {
+            let item = self.reader.next_compact()?;
+            let k = self.next_index;
+            self.next_index += 1;
+            if self.shard.contains(k) {
+                return Some(item);
+            }
+        }
+    }
+}
+
 /// Where results go, and what the exit code will say.
 struct Sink {
     /// Standard output, buffered (not locked: the writing task may run on any pool thread).
@@ -564,58 +655,63 @@ struct Sink {
 }
 
 impl Sink {
-    /// Writes one solved chunk of input `path` (as given; `name` in messages) in input order, with stderr
-    /// messages for failures; false when the run must stop: output failed (a closed pipe stops it quietly), or a
-    /// record was left unfinished by Ctrl-C (everything before it is written, nothing after).
-    fn write_chunk(
+    /// Writes the result of one record of input `path` (as given; `name` in messages), with stderr messages for
+    /// failures; false when the run must stop: output failed (a closed pipe stops it quietly), or the record was
+    /// left unfinished by Ctrl-C (`outcome` is `None`: everything before it is written, nothing after).
+    fn write_one(
         &mut self,
         path: &str,
         name: &str,
-        records: &[Record],
-        outcomes: &[Option<EntryResult>],
+        item: &Compact,
+        outcome: Option<&EntryResult>,
     ) -> bool {
-        for (record, outcome) in records.iter().zip(outcomes) {
-            let Some(outcome) = outcome else {
-                self.interrupted_at = Some((name.to_string(), record.line));
-                return match self.out.flush() {
-                    Ok(()) => false,
-                    Err(e) => self.output_failed(&e),
-                };
-            };
-            if let Err(e) = &record.item {
-                if e.is_io() {
-                    eprintln!("sudoku: {name}: {}", e.kind);
-                    self.io_error = true;
-                    continue;
-                }
-            }
-            if outcome.status != EntryStatus::Solved {
-                self.all_solved = false;
-                report_failure(name, record, outcome);
-            }
-            if let Some(why) = &outcome.mismatch {
-                self.all_solved = false;
-                eprintln!(
-                    "{name}: line {}: {}, but {why}",
-                    record.line,
-                    outcome.status.as_str()
-                );
-            }
-            let entry = Entry {
-                file: Some(path),
-                line: record.line,
-                status: outcome.status,
-                solution: outcome.solution.as_ref(),
-                count: outcome.count,
-                error: outcome.error.as_deref(),
-                expected_mismatch: outcome.mismatch.is_some(),
-                nodes: outcome.nodes,
-                micros: outcome.micros,
-            };
-            if let Err(e) = self.writer.write_entry(&mut self.out, &entry) {
-                return self.output_failed(&e);
+        let line = item.line();
+        let Some(outcome) = outcome else {
+            self.interrupted_at = Some((name.to_string(), line));
+            self.flush();
+            return false;
+        };
+        let parse_error = match item {
+            Compact::Record(record) => record.item.as_ref().err(),
+            Compact::Givens9 { .. } => None,
+        };
+        if let Some(e) = parse_error {
+            if e.is_io() {
+                eprintln!("sudoku: {name}: {}", e.kind);
+                self.io_error = true;
+                return true;
             }
         }
+        if outcome.status != EntryStatus::Solved {
+            self.all_solved = false;
+            report_failure(name, line, parse_error, outcome);
+        }
+        if let Some(why) = &outcome.mismatch {
+            self.all_solved = false;
+            eprintln!(
+                "{name}: line {line}: {}, but {why}",
+                outcome.status.as_str()
+            );
+        }
+        let entry = Entry {
+            file: Some(path),
+            line,
+            status: outcome.status,
+            solution: outcome.solution.as_ref(),
+            count: outcome.count,
+            error: outcome.error.as_deref(),
+            expected_mismatch: outcome.mismatch.is_some(),
+            nodes: outcome.nodes,
+            micros: outcome.micros,
+        };
+        match self.writer.write_entry(&mut self.out, &entry) {
+            Ok(()) => true,
+            Err(e) => self.output_failed(&e),
+        }
+    }
+
+    /// Flushes the output (after each chunk, so the results of a slow run show early); false when it failed.
+    fn flush(&mut self) -> bool {
         match self.out.flush() {
             Ok(()) => true,
             Err(e) => self.output_failed(&e),
@@ -633,12 +729,15 @@ impl Sink {
     }
 }
 
-/// The stderr message of a puzzle that was not solved: `FILE: line L: status: detail`.
-fn report_failure(name: &str, record: &Record, outcome: &EntryResult) {
-    match (
-        record.item.as_ref().err().or(outcome.clash.as_deref()),
-        &outcome.error,
-    ) {
+/// The stderr message of a puzzle on `line` that was not solved (`parse_error`: why its record was unreadable):
+/// `FILE: line L: status: detail`.
+fn report_failure(
+    name: &str,
+    line: usize,
+    parse_error: Option<&ParseError>,
+    outcome: &EntryResult,
+) {
+    match (parse_error.or(outcome.clash.as_deref()), &outcome.error) {
         (Some(e), _) => {
             let column = e
                 .column
@@ -646,14 +745,11 @@ fn report_failure(name: &str, record: &Record, outcome: &EntryResult) {
                 .unwrap_or_default();
             eprintln!("{name}: line {}{column}: invalid: {}", e.line, e.kind);
         }
-        (None, Some(error)) => eprintln!(
-            "{name}: line {}: {}: {error}",
-            record.line,
-            outcome.status.as_str()
-        ),
+        (None, Some(error)) => {
+            eprintln!("{name}: line {line}: {}: {error}", outcome.status.as_str())
+        }
         (None, None) => eprintln!(
-            "{name}: line {}: {}{}",
-            record.line,
+            "{name}: line {line}: {}{}",
             outcome.status.as_str(),
             if outcome.status == EntryStatus::Limit {
                 let n = outcome.nodes;
