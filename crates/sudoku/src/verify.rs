@@ -495,6 +495,47 @@ mod tests {
     }
 
     #[test]
+    fn a_valid_grid_that_changes_any_number_of_givens_is_rejected_at_every_size() {
+        // As above, on the pattern grid of each box size (the sizes other than 9x9 check the givens in a pass of
+        // their own): swapping 1 and 2 changes the givens holding them, one, two, three ... of them.
+        for b in 2..=MAX_BOX {
+            let n = b * b;
+            let s = pattern_grid(b);
+            let swapped: Vec<u8> = s
+                .cells()
+                .iter()
+                .map(|&v| match v {
+                    1 => 2,
+                    2 => 1,
+                    v => v,
+                })
+                .collect();
+            let t = Board::from_cells(b, swapped).unwrap();
+            assert_eq!(verify_complete(&t), Ok(()), "box size {b}");
+            let ones_and_twos: Vec<usize> = (0..n * n).filter(|&c| s.cells()[c] <= 2).collect();
+            for k in 1..=ones_and_twos.len() {
+                let mut p = Board::empty(b).unwrap();
+                for c in 0..n * n {
+                    if s.cells()[c] > 2 || ones_and_twos[..k].contains(&c) {
+                        p.set(c, s.cells()[c]).unwrap();
+                    }
+                }
+                let first = ones_and_twos[0];
+                assert_eq!(
+                    verify(&p, &t),
+                    Err(VerifyError::GivenChanged {
+                        cell: first,
+                        side: n,
+                        given: s.cells()[first],
+                        found: t.cells()[first]
+                    }),
+                    "box size {b}, {k} givens changed"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn the_fast_pass_accepts_valid_grids_of_every_size_and_rejects_one_changed_cell() {
         // The fast pass is what makes verification cheap; a size that silently fell through to the house walk
         // would still answer correctly, only several times slower, so it is checked directly.
