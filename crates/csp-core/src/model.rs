@@ -886,7 +886,7 @@ impl Model {
     ) -> Result<ConstraintId, ModelError> {
         let xs = self.check_all("count", xs)?;
         let n = self.check("count", n)?;
-        self.try_post(Count::new(&xs, value, n))
+        self.try_post(Count::new(&xs, value, n).with_positions(&self.values))
     }
 
     /// `n` = number of `xs` equal to the variable `y` (FlatZinc `count_eq`): the dedicated propagator

@@ -151,6 +151,12 @@ impl<W: Copy> Trailed<W> {
         }
     }
 
+    /// Number of trailed `u64` words.
+    #[inline(always)]
+    pub fn words_len(&self) -> usize {
+        self.words.len()
+    }
+
     /// Trailed word `i`.
     #[inline(always)]
     pub fn word(&self, i: usize) -> u64 {

@@ -3,9 +3,28 @@
 //!
 //! With `sure` = members fixed to `value` and `maybe` = members whose domain still holds it, `n` lies in
 //! `[sure, maybe]`; when `n` can only be `maybe` every member that may take `value` must, and when it can only be
-//! `sure` no open member may. One pass over the scope per call, no allocation, no auxiliary variables (the
-//! decomposition it replaces added one Boolean and one reified equality per member). Reads domains through the
-//! value helpers only, so members and `n` may be intervals (a member then loses `value` only at a bound).
+//! `sure` no open member may. No allocation, no auxiliary variables (the decomposition it replaces added one
+//! Boolean and one reified equality per member). Reads domains through the value helpers only, so members and `n`
+//! may be intervals (a member then loses `value` only at a bound).
+//!
+//! # Incremental counting (Gecode's `int/count` drops decided members the same way)
+//! Down a branch a member that lost `value` never regains it and a member fixed to `value` stays fixed, so once
+//! seen it never needs looking at again until backtracking. [`Count`] keeps, in the trailed store
+//! ([`crate::trailed`]), two words: `open` and `sure`; and in the untrailed area a permutation `perm` of the member
+//! indexes `0..xs.len()`. Invariants at every fixpoint and between calls:
+//! - `perm[..open]` holds every member that is *undecided* (not fixed and still holding `value`), possibly with
+//!   some decided ones not yet seen (they are dropped by the next call);
+//! - `perm[open..]` holds only decided members, and `sure` counts those among them fixed to `value`;
+//! - so `sure <= true sure` and `sure + open >= true maybe`, with equality right after a call's scan.
+//!
+//! A call scans only `perm[..open]`, swapping each decided member to the end of the prefix and shrinking `open`
+//! (counting it in `sure` if it is fixed to `value`). Swaps stay inside the prefix that the trailed `open`
+//! restores, so after backtracking `perm[..open]` is again exactly the old prefix as a set (a sparse set, as
+//! `table`'s row index). Cost per call: the undecided members, not the scope; magicseq's 100 counts over one array
+//! woken by every change pay for each member once per branch instead of on every wake (figures in
+//! `docs/measurements.md`, "count and linear incremental"). Debug builds check the counters against a rescan.
+//!
+//! [`CountVar`] rescans its scope on every call (its `maybe` depends on `dom(y)`, which any change may shrink).
 
 use super::util::{
     give_order, has, hi, lo, meet, remove_positions, remove_value, set_max, set_min, set_value,
@@ -14,13 +33,29 @@ use super::util::{
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
 use crate::domain::Domain;
 use crate::state::{Conflict, State};
+use crate::trailed::Layout;
 use crate::values::Values;
+
+/// No position: the member's values lack the counted value.
+const NONE: u32 = u32::MAX;
 
 /// `vars = [xs.., n]`: `n = |{i : xs[i] = value}|`.
 #[derive(Clone, Debug)]
 pub struct Count {
     vars: Vec<u32>,
     value: i64,
+    /// Index of the trailed word `open` (`sure` is the next one); see the module docs.
+    base: u32,
+    /// Index of `perm[0]` in the untrailed area.
+    perm_base: u32,
+    /// True once [`Constraint::place`] has reserved the words (a state without them rescans every call).
+    placed: bool,
+    /// `pos[k]` = domain position of `value` for member `k` ([`NONE`] if its values lack it); empty when the
+    /// count was built without the value tables ([`Count::new`] alone), then looked up on each test.
+    pos: Vec<u32>,
+    /// `n` is not among the `xs`: one call then reaches this constraint's fixpoint (narrowing `n` changes no
+    /// count), see [`Constraint::idempotent`].
+    idempotent: bool,
 }
 
 impl Count {
@@ -28,12 +63,122 @@ impl Count {
     pub fn new(xs: &[u32], value: i64, n: u32) -> Self {
         let mut vars = xs.to_vec();
         vars.push(n);
-        Self { vars, value }
+        Self {
+            vars,
+            value,
+            base: 0,
+            perm_base: 0,
+            placed: false,
+            pos: Vec::new(),
+            idempotent: !xs.contains(&n),
+        }
+    }
+
+    /// Records where `value` sits in each member's value table (`values` = the model's tables, indexed by
+    /// variable), so the scan tests one domain bit per member instead of mapping the value each time.
+    pub(crate) fn with_positions(mut self, values: &[Values]) -> Self {
+        let (xs, _) = self.split();
+        let pos = xs
+            .iter()
+            .map(|&x| {
+                values
+                    .get(x as usize)
+                    .and_then(|v| v.index_of(self.value))
+                    .and_then(|p| u32::try_from(p).ok())
+                    .unwrap_or(NONE)
+            })
+            .collect();
+        self.pos = pos;
+        self
+    }
+
+    /// True when member `k` (variable `x`) still holds `value`.
+    #[inline(always)]
+    fn member_holds<D: Domain>(&self, k: usize, x: u32, st: &State<D>, values: &[Values]) -> bool {
+        match self.pos.get(k) {
+            Some(&p) => p != NONE && st.contains(x, p as usize),
+            None => holds(st, values, x, self.value),
+        }
     }
 
     fn split(&self) -> (&[u32], u32) {
         let (xs, n) = self.vars.split_at(self.vars.len() - 1);
         (xs, n[0])
+    }
+
+    /// `(sure, maybe)` by a full scan: members fixed to `value`, members holding it.
+    fn rescan<D: Domain>(&self, st: &State<D>, values: &[Values]) -> (i128, i128) {
+        let (xs, _) = self.split();
+        let c = self.value as i128;
+        let (mut sure, mut maybe) = (0i128, 0i128);
+        for &x in xs {
+            if has(st, values, x, c) {
+                maybe += 1;
+                if st.is_fixed(x) {
+                    sure += 1;
+                }
+            }
+        }
+        (sure, maybe)
+    }
+
+    /// `(sure, maybe)` from the trailed counters, dropping the members decided since the last call from the
+    /// undecided prefix of `perm` (see the module docs); a full scan when the state holds no words for this count.
+    fn counts<D: Domain>(&self, st: &mut State<D>, values: &[Values]) -> (i128, i128) {
+        let (xs, _) = self.split();
+        let (base, pb) = (self.base as usize, self.perm_base as usize);
+        let in_store = self.placed
+            && st.cstate.words_len() >= base + 2
+            && st.cstate.free.len() >= pb + xs.len();
+        if !in_store {
+            return self.rescan(st, values);
+        }
+        let open0 = st.cstate.word(base) as usize;
+        let sure0 = st.cstate.word(base + 1);
+        let (mut open, mut sure) = (open0.min(xs.len()), sure0);
+        let mut i = 0;
+        while i < open {
+            let k = st.cstate.free[pb + i] as usize;
+            let Some(&x) = xs.get(k) else {
+                // Unreachable (perm is a permutation of the member indexes); keep it harmless.
+                i += 1;
+                continue;
+            };
+            let holds = self.member_holds(k, x, st, values);
+            if holds && !st.is_fixed(x) {
+                i += 1;
+                continue;
+            }
+            sure += u64::from(holds);
+            open -= 1;
+            st.cstate.free.swap(pb + i, pb + open);
+        }
+        if open != open0 {
+            st.cstate.set_word(base, open as u64);
+        }
+        if sure != sure0 {
+            st.cstate.set_word(base + 1, sure);
+        }
+        let counts = (sure as i128, sure as i128 + open as i128);
+        debug_assert_eq!(
+            counts,
+            self.rescan(st, values),
+            "count: trailed counters differ from a rescan"
+        );
+        counts
+    }
+}
+
+/// True when value `c` is in `dom(x)`: [`has`] with the common case (a bitset over a range) first, which skips the
+/// `i128` conversions and the value-table `match` of the general helper (the scan's per-member test).
+#[inline(always)]
+fn holds<D: Domain>(st: &State<D>, values: &[Values], x: u32, c: i64) -> bool {
+    match values.get(x as usize) {
+        Some(Values::Range { min, width }) => match c.checked_sub(*min) {
+            Some(d) if d >= 0 && d < i64::from(*width) => st.contains(x, d as usize),
+            _ => false,
+        },
+        _ => has(st, values, x, i128::from(c)),
     }
 }
 
@@ -58,35 +203,77 @@ impl Constraint for Count {
     fn accepts_intervals(&self) -> bool {
         true
     }
+    /// After one call either `n`'s bounds were the only change (when `n` is no member, that changes no count) or
+    /// every undecided member was decided, so a second call would change nothing.
+    fn idempotent(&self) -> bool {
+        self.idempotent
+    }
+    fn place(&mut self, layout: &mut Layout) {
+        let m = self.vars.len() - 1;
+        self.base = layout.words.len() as u32;
+        layout.words.push(m as u64);
+        layout.words.push(0);
+        self.perm_base = layout.free.len() as u32;
+        layout.free.extend(0..m as u32);
+        self.placed = true;
+    }
 }
 
 impl<D: Domain> Propagate<D> for Count {
     fn propagate(&self, st: &mut State<D>, values: &[Values]) -> Result<(), Conflict> {
         let (xs, n) = self.split();
         let c = self.value as i128;
-        let (mut sure, mut maybe) = (0i128, 0i128);
-        for &x in xs {
-            if has(st, values, x, c) {
-                maybe += 1;
-                if st.is_fixed(x) {
-                    sure += 1;
-                }
-            }
-        }
+        let (sure, maybe) = self.counts(st, values);
         set_min(st, values, n, sure)?;
         set_max(st, values, n, maybe)?;
+        if sure == maybe {
+            return Ok(());
+        }
         let (nl, nh) = (lo(st, values, n) as i128, hi(st, values, n) as i128);
-        if nl == maybe && sure < maybe {
-            for &x in xs {
+        // Only the undecided members can change; they are all in perm[..open] (the whole scope when unplaced).
+        if nl == maybe {
+            self.for_undecided(st, xs, |st, x| {
                 if !st.is_fixed(x) && has(st, values, x, c) {
                     set_value(st, values, x, c)?;
                 }
-            }
-        } else if nh == sure && sure < maybe {
-            for &x in xs {
+                Ok(())
+            })?;
+        } else if nh == sure {
+            self.for_undecided(st, xs, |st, x| {
                 if !st.is_fixed(x) {
                     remove_value(st, values, x, c)?;
                 }
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl Count {
+    /// Runs `f` on every member of `perm[..open]` (every member when this state holds no words for the count).
+    /// `f` may change domains; the prefix is left as it is (the next call drops what `f` decided).
+    fn for_undecided<D: Domain>(
+        &self,
+        st: &mut State<D>,
+        xs: &[u32],
+        mut f: impl FnMut(&mut State<D>, u32) -> Result<(), Conflict>,
+    ) -> Result<(), Conflict> {
+        let (base, pb) = (self.base as usize, self.perm_base as usize);
+        let in_store = self.placed
+            && st.cstate.words_len() >= base + 2
+            && st.cstate.free.len() >= pb + xs.len();
+        if !in_store {
+            for &x in xs {
+                f(st, x)?;
+            }
+            return Ok(());
+        }
+        let open = (st.cstate.word(base) as usize).min(xs.len());
+        for i in 0..open {
+            let k = st.cstate.free[pb + i] as usize;
+            if let Some(&x) = xs.get(k) {
+                f(st, x)?;
             }
         }
         Ok(())
