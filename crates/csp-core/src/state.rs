@@ -794,6 +794,8 @@ mod tests {
         let before: Vec<_> = (0..4).map(|v| st.dom(v).clone()).collect();
         st.push_level();
         st.remove(0, 3).unwrap();
+        // A multi-word representation trails every change: one entry so far.
+        assert_eq!(st.trail_len(), 1);
         st.assign(2, 150).unwrap();
         st.push_level();
         st.restrict(1, 2, 5).unwrap();
