@@ -898,4 +898,165 @@ mod tests {
             assert_eq!(outcome, Outcome::Solved);
         }
     }
+
+    #[test]
+    fn a_solver_reports_the_configuration_it_was_given_and_set_limits_replaces_the_limits_only() {
+        let (p, _, _) = free_pair();
+        let cfg = in_input_order().value_order(ValueOrder::Descending).seed(7);
+        let mut s = Solver::new(&p, cfg);
+        assert_eq!(s.config().var_order, VarOrder::Input);
+        assert_eq!(s.config().value_order, ValueOrder::Descending);
+        assert_eq!(s.config().seed, 7);
+        // A node limit set on the built solver stops the next search, and lifting it lets the search finish.
+        s.set_limits(Limits::none().with_nodes(1));
+        let (sols, outcome, _) = all_solutions(&mut s);
+        assert_eq!((sols.len(), outcome), (0, Outcome::Limit(LimitKind::Nodes)));
+        s.set_limits(Limits::none());
+        let (sols, outcome, _) = all_solutions(&mut s);
+        assert_eq!((sols.len(), outcome), (6, Outcome::Solved));
+        // The values are still descending: only the limits changed.
+        assert_eq!(sols[0], vec![2, 1]);
+    }
+
+    /// Every assignment of `p` over the given value lists that `p` accepts, in lexicographic order.
+    fn brute_force(p: &crate::Problem, lists: &[Vec<i64>]) -> Vec<Vec<i64>> {
+        let mut out = Vec::new();
+        let mut cur = vec![0usize; lists.len()];
+        loop {
+            let vals: Vec<i64> = cur.iter().zip(lists).map(|(&i, l)| l[i]).collect();
+            if p.is_solution(&vals) {
+                out.push(vals);
+            }
+            let mut k = lists.len();
+            loop {
+                if k == 0 {
+                    return out;
+                }
+                k -= 1;
+                cur[k] += 1;
+                if cur[k] < lists[k].len() {
+                    break;
+                }
+                cur[k] = 0;
+            }
+        }
+    }
+
+    #[test]
+    fn every_value_order_enumerates_each_solution_exactly_once_on_bitsets_with_holes_and_intervals()
+    {
+        // x: 0 2 3 5 6 9 (holes), y: the interval 0..=9, z in 0..=3; x + y + z == 9 and x != y + 1. The split
+        // orders cut x and z below or above their middle value, any inner value of y is a split, and every cut
+        // and its refutation must cover the domain exactly once.
+        let mut m = Model::new();
+        let xs = [0, 2, 3, 5, 6, 9];
+        let x = m.new_var_with_values(&xs).unwrap();
+        let y = m.new_interval_var(0, 9).unwrap();
+        let z = m.new_var(0, 3).unwrap();
+        m.linear(&[(1, x), (1, y), (1, z)], Relation::Eq, 9)
+            .unwrap();
+        m.linear(&[(1, x), (-1, y)], Relation::Ne, 1).unwrap();
+        let p = m.build().unwrap();
+        let expected = brute_force(&p, &[xs.to_vec(), (0..=9).collect(), (0..=3).collect()]);
+        assert!(expected.len() > 10, "{expected:?}");
+        for var_order in [VarOrder::Input, VarOrder::AntiFirstFail] {
+            for order in ValueOrder::ALL {
+                // A node limit far above the tree's size turns a search that loops into a clean failure.
+                let cfg = in_input_order()
+                    .var_order(var_order)
+                    .value_order(order)
+                    .limits(Limits::none().with_nodes(10_000));
+                let mut s = Solver::new(&p, cfg);
+                let (mut sols, outcome, _) = all_solutions(&mut s);
+                sols.sort();
+                assert_eq!(sols, expected, "{var_order:?} {order:?}");
+                assert_eq!(outcome, Outcome::Solved);
+            }
+        }
+    }
+
+    #[test]
+    fn the_group_kernel_walks_from_each_solution_to_the_next_and_finds_every_permutation() {
+        // One all_different over four variables of 1..=4: the copy-on-branch group kernel's case.
+        let mut m = Model::new();
+        let xs: Vec<VarId> = (0..4).map(|_| m.new_var(1, 4).unwrap()).collect();
+        m.all_different(&xs).unwrap();
+        let p = m.build().unwrap();
+        let cfg = SearchConfig::default().limits(Limits::none().with_nodes(10_000));
+        let mut s = Solver::new(&p, cfg);
+        assert_eq!(s.engine(), crate::EngineKind::Groups);
+        let (mut sols, outcome, stats) = all_solutions(&mut s);
+        assert_eq!(
+            (sols.len(), outcome, stats.solutions),
+            (24, Outcome::Solved, 24)
+        );
+        sols.sort();
+        sols.dedup();
+        assert_eq!(sols.len(), 24);
+        assert!(sols.iter().all(|v| p.is_solution(v)));
+        let r = s.count(&[], 5);
+        assert_eq!(r.count, 5);
+    }
+
+    #[test]
+    fn the_stop_callback_is_asked_every_256_nodes_and_cancels_the_search() {
+        // Ten free Booleans: 1,023 decisions to enumerate the 1,024 assignments.
+        let mut m = Model::new();
+        for _ in 0..10 {
+            m.new_var(0, 1).unwrap();
+        }
+        let p = m.build().unwrap();
+        let mut s = Solver::new(&p, in_input_order());
+        // Never stopping: the whole tree, the callback asked at nodes 0, 256, 512 and 768.
+        let calls = std::cell::Cell::new(0u32);
+        let never = || {
+            calls.set(calls.get() + 1);
+            false
+        };
+        let r = s.count_with_stop(&[], u64::MAX, Some(&never));
+        assert_eq!(
+            (r.count, r.outcome, r.stats.nodes),
+            (1024, Outcome::Solved, 1023)
+        );
+        assert!((4..=8).contains(&calls.get()), "{} calls", calls.get());
+        // Stopping at the first question: nothing searched, and not a proof.
+        let r = s.count_with_stop(&[], u64::MAX, Some(&|| true));
+        assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
+        assert_eq!((r.count, r.stats.nodes), (0, 0));
+        // Stopping at the second question: after exactly 256 decisions.
+        calls.set(0);
+        let second = || {
+            calls.set(calls.get() + 1);
+            calls.get() >= 2
+        };
+        let r = s.count_with_stop(&[], u64::MAX, Some(&second));
+        assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
+        assert_eq!((r.stats.nodes, calls.get()), (256, 2));
+    }
+
+    #[test]
+    fn restarts_happen_when_the_failures_since_the_last_one_reach_the_luby_budget() {
+        // Five pigeons, four holes. The counts are this tree's under budgets of 1, 1, 2, 1, 1, 2, 4, ... failures
+        // times the scale (pinned: any change to when a restart fires, or to how restarts and failures are
+        // counted, changes them).
+        let mut m = Model::new();
+        let xs: Vec<VarId> = (0..5).map(|_| m.new_var(0, 3).unwrap()).collect();
+        for i in 0..5 {
+            for j in i + 1..5 {
+                m.not_equal(xs[i], xs[j], 0).unwrap();
+            }
+        }
+        let p = m.build().unwrap();
+        for (scale, want) in [(1u64, (30u64, 92u64, 121u64)), (2, (14, 60, 73))] {
+            let cfg = in_input_order().restarts(Restarts::Luby { scale });
+            let mut s = Solver::new(&p, cfg);
+            let r = s.solve(&[]);
+            assert_eq!(r.outcome, Outcome::Unsatisfiable);
+            assert_eq!(
+                (r.stats.restarts, r.stats.fails, r.stats.nodes),
+                want,
+                "scale {scale}"
+            );
+        }
+    }
 }

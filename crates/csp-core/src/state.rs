@@ -794,6 +794,8 @@ mod tests {
         let before: Vec<_> = (0..4).map(|v| st.dom(v).clone()).collect();
         st.push_level();
         st.remove(0, 3).unwrap();
+        // A multi-word representation trails every change: one entry so far.
+        assert_eq!(st.trail_len(), 1);
         st.assign(2, 150).unwrap();
         st.push_level();
         st.restrict(1, 2, 5).unwrap();
@@ -811,5 +813,494 @@ mod tests {
         st.remove(0, 0).unwrap();
         assert!(st.remove(0, 1).is_err());
         assert_eq!(st.size(0), 1);
+    }
+
+    /// What one variable's domain should be, kept the slow way.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Slow {
+        /// A bitset variable's positions.
+        Bits(std::collections::BTreeSet<usize>),
+        /// An interval variable's bounds `lo..=hi`.
+        Interval(usize, usize),
+    }
+
+    impl Slow {
+        fn size(&self) -> u32 {
+            match self {
+                Slow::Bits(b) => b.len() as u32,
+                Slow::Interval(lo, hi) => (hi - lo + 1) as u32,
+            }
+        }
+        fn contains(&self, p: usize) -> bool {
+            match self {
+                Slow::Bits(b) => b.contains(&p),
+                Slow::Interval(lo, hi) => *lo <= p && p <= *hi,
+            }
+        }
+        fn bits(&self) -> std::collections::BTreeSet<usize> {
+            match self {
+                Slow::Bits(b) => b.clone(),
+                Slow::Interval(..) => Default::default(),
+            }
+        }
+    }
+
+    /// The state as a model: domains, the saved domains of each open level, and the propagation queues.
+    struct Mirror {
+        doms: Vec<Slow>,
+        levels: Vec<Vec<Slow>>,
+        /// `queued[v]`: `v` changed since it was last drained.
+        queued: Vec<bool>,
+        /// Positions of word 0 removed since `v` was last drained.
+        delta: Vec<std::collections::BTreeSet<usize>>,
+        /// Variables that became assigned, in order, since the queue was last emptied.
+        fixed: Vec<u32>,
+    }
+
+    impl Mirror {
+        /// Records the outcome of an operation on `v` that left `after` (or failed) and checks the event.
+        fn apply(
+            &mut self,
+            v: u32,
+            after: Option<Slow>,
+            word_bits: usize,
+            got: Result<Event, Conflict>,
+        ) {
+            let vi = v as usize;
+            let Some(after) = after.filter(|a| a.size() > 0) else {
+                assert!(got.is_err(), "x{v}: emptied but {got:?}");
+                return;
+            };
+            let before = std::mem::replace(&mut self.doms[vi], after.clone());
+            let want = if before == after {
+                Event::Unchanged
+            } else if after.size() == 1 {
+                Event::Assigned
+            } else {
+                Event::Reduced
+            };
+            assert_eq!(got, Ok(want), "x{v}: {before:?} -> {after:?}");
+            if want == Event::Unchanged {
+                return;
+            }
+            self.queued[vi] = true;
+            let gone = before
+                .bits()
+                .difference(&after.bits())
+                .copied()
+                .collect::<Vec<_>>();
+            self.delta[vi].extend(gone.into_iter().filter(|&p| p < word_bits));
+            if want == Event::Assigned {
+                self.fixed.push(v);
+            }
+        }
+    }
+
+    /// The positions of a word's set bits, from `base`.
+    fn positions<W: Word>(mut w: W, base: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        while !w.is_zero() {
+            out.push(base + w.lowest() as usize);
+            w = w.clear_lowest();
+        }
+        out
+    }
+
+    fn check<D: Domain>(st: &State<D>, m: &Mirror, widths: &[usize], step: usize) {
+        let bits = D::W::BITS as usize;
+        assert_eq!(st.level(), m.levels.len(), "step {step}");
+        assert_eq!(st.num_vars(), widths.len());
+        let sizes: Vec<u32> = m.doms.iter().map(Slow::size).collect();
+        assert_eq!(st.sizes().collect::<Vec<_>>(), sizes, "step {step}");
+        let open = sizes.iter().filter(|&&s| s > 1).count() as u32;
+        assert_eq!(st.unassigned(), open, "step {step}");
+        for (v, d) in m.doms.iter().enumerate() {
+            let (v32, w) = (v as u32, widths[v]);
+            assert_eq!(st.size(v32), d.size(), "step {step} x{v}");
+            assert_eq!(st.is_fixed(v32), d.size() == 1, "step {step} x{v}");
+            for p in 0..w + 2 {
+                assert_eq!(st.contains(v32, p), d.contains(p), "step {step} x{v} {p}");
+            }
+            match d {
+                Slow::Interval(lo, hi) => {
+                    assert!(st.is_interval(v32));
+                    assert_eq!(
+                        st.bounds(v32),
+                        Bounds { lo: *lo, hi: *hi },
+                        "step {step} x{v}"
+                    );
+                    assert_eq!((st.min_pos(v32), st.max_pos(v32)), (*lo, *hi));
+                    for p in 0..w + 2 {
+                        assert_eq!(
+                            st.removable(v32, p),
+                            p == *lo || p == *hi,
+                            "step {step} x{v} {p}"
+                        );
+                    }
+                }
+                Slow::Bits(b) => {
+                    assert!(!st.is_interval(v32));
+                    let listed: Vec<usize> = b.iter().copied().collect();
+                    let dom: Vec<usize> = st.dom(v32).iter().collect();
+                    assert_eq!(dom, listed, "step {step} x{v}");
+                    assert_eq!(st.min_pos(v32), listed[0], "step {step} x{v}");
+                    assert_eq!(st.min_pos_bits(v32), listed[0], "step {step} x{v}");
+                    assert_eq!(
+                        st.max_pos(v32),
+                        listed[listed.len() - 1],
+                        "step {step} x{v}"
+                    );
+                    let low: Vec<usize> = listed.iter().copied().filter(|&p| p < bits).collect();
+                    assert_eq!(positions(st.word0(v32), 0), low, "step {step} x{v}");
+                    for p in 0..w + 2 {
+                        assert_eq!(st.removable(v32, p), b.contains(&p), "step {step} x{v} {p}");
+                    }
+                }
+            }
+        }
+        assert_eq!(st.check_invariants(), Ok(()), "step {step}");
+    }
+
+    /// Random operations through every mutator, level and queue of `State<D>`, each checked against [`Mirror`].
+    fn random_operations_match_the_model<D: Domain>(
+        widths: &[usize],
+        intervals: &[bool],
+        seed: u64,
+    ) {
+        let mut rng = crate::rng::Rng::new(seed);
+        let bits = D::W::BITS as usize;
+        let n = widths.len();
+        let is_iv = |v: usize| intervals.get(v).copied().unwrap_or(false);
+        let full = |v: usize| {
+            if is_iv(v) {
+                Slow::Interval(0, widths[v] - 1)
+            } else {
+                Slow::Bits((0..widths[v]).collect())
+            }
+        };
+        let mut st: State<D> = State::with_intervals(widths, intervals);
+        assert_eq!(st.has_intervals(), (0..n).any(is_iv));
+        let mut m = Mirror {
+            doms: (0..n).map(full).collect(),
+            levels: Vec::new(),
+            queued: vec![false; n],
+            delta: vec![Default::default(); n],
+            fixed: (0..n)
+                .filter(|&v| widths[v] == 1)
+                .map(|v| v as u32)
+                .collect(),
+        };
+        let bitsets: Vec<u32> = (0..n).filter(|&v| !is_iv(v)).map(|v| v as u32).collect();
+        check(&st, &m, widths, 0);
+        for step in 1..=3000 {
+            let v = rng.below(n as u64) as u32;
+            let vi = v as usize;
+            let w = widths[vi];
+            let p = rng.below(w as u64 + 1) as usize;
+            let cur = m.doms[vi].clone();
+            let multi_slot = !is_iv(vi) && w > bits;
+            match rng.below(16) {
+                0..=2 => {
+                    let after = match &cur {
+                        Slow::Bits(b) => {
+                            let mut b = b.clone();
+                            b.remove(&p);
+                            Slow::Bits(b)
+                        }
+                        Slow::Interval(lo, hi) if p == *lo => Slow::Interval(lo + 1, *hi),
+                        Slow::Interval(lo, hi) if p == *hi => {
+                            Slow::Interval(*lo, hi.wrapping_sub(1))
+                        }
+                        iv => iv.clone(),
+                    };
+                    let after = match after {
+                        Slow::Interval(lo, hi) if lo > hi || hi == usize::MAX => None,
+                        a => Some(a),
+                    };
+                    let got = st.remove(v, p);
+                    m.apply(v, after, bits, got);
+                }
+                3 if !is_iv(vi) => {
+                    // remove_bit, also on a slot past the domain's words.
+                    let (s, b) = D::locate(p + rng.below(2) as usize * bits * 4);
+                    let pos = s * bits + b as usize;
+                    let mut after = cur.bits();
+                    after.remove(&pos);
+                    let got = st.remove_bit(v, s, D::W::bit(b));
+                    m.apply(v, Some(Slow::Bits(after)), bits, got);
+                }
+                4 => {
+                    let after = match &cur {
+                        Slow::Bits(b) => b.contains(&p).then(|| Slow::Bits([p].into())),
+                        Slow::Interval(lo, hi) => {
+                            (*lo <= p && p <= *hi).then_some(Slow::Interval(p, p))
+                        }
+                    };
+                    let got = st.assign(v, p);
+                    m.apply(v, after, bits, got);
+                }
+                5 | 6 => {
+                    let lo = rng.below(w as u64 + 1) as usize;
+                    let hi = lo + rng.below((w - lo.min(w)) as u64 + 2) as usize;
+                    let after = if lo >= hi {
+                        None
+                    } else {
+                        match &cur {
+                            Slow::Bits(b) => Some(Slow::Bits(b.range(lo..hi).copied().collect())),
+                            Slow::Interval(a, b) => {
+                                let (a, b) = (lo.max(*a), (hi - 1).min(*b));
+                                (a <= b).then_some(Slow::Interval(a, b))
+                            }
+                        }
+                    };
+                    if multi_slot && after.as_ref().is_none_or(|a| a.size() == 0) && lo < hi {
+                        continue; // may fail half-way through the words: see op 9 for failures
+                    }
+                    let got = st.restrict(v, lo, hi);
+                    m.apply(v, after, bits, got);
+                }
+                7 if is_iv(vi) => {
+                    let lo = rng.below(w as u64) as usize;
+                    let hi = rng.below(w as u64) as usize;
+                    let Slow::Interval(a, b) = cur else {
+                        unreachable!()
+                    };
+                    let (a, b) = (lo.max(a), hi.min(b));
+                    let after = (a <= b).then_some(Slow::Interval(a, b));
+                    let got = st.set_bounds(v, lo, hi);
+                    m.apply(v, after, bits, got);
+                }
+                8 if !is_iv(vi) => {
+                    // set_word and intersect with a random mask of the domain's width.
+                    let mut mask = D::full(w);
+                    let mut keep = cur.bits();
+                    for q in 0..w {
+                        if rng.below(3) == 0 {
+                            let (s, b) = D::locate(q);
+                            mask.set_word(s, mask.word(s) & !D::W::bit(b));
+                            keep.remove(&q);
+                        }
+                    }
+                    let slot = rng.below(st.dom(v).slots() as u64) as usize;
+                    if rng.below(2) == 0 || !multi_slot {
+                        let old = st.dom(v).word(slot);
+                        let mut after = cur.bits();
+                        for q in positions(old & !mask.word(slot), slot * bits) {
+                            after.remove(&q);
+                        }
+                        let got = st.set_word(v, slot, old & mask.word(slot));
+                        m.apply(v, Some(Slow::Bits(after)), bits, got);
+                    } else if !keep.is_empty() {
+                        let got = st.intersect(v, &mask);
+                        m.apply(v, Some(Slow::Bits(keep)), bits, got);
+                    }
+                }
+                9 => {
+                    // A failing multi-word restriction may have written some words: the search always undoes the
+                    // level then, and so does this.
+                    if m.levels.is_empty() || !multi_slot {
+                        continue;
+                    }
+                    let got = st.restrict(v, w, w + 1);
+                    assert!(got.is_err());
+                    st.pop_level();
+                    m.doms = m.levels.pop().expect("a level");
+                    st.clear_changed();
+                    st.fixed.clear();
+                    m.queued.iter_mut().for_each(|q| *q = false);
+                    m.delta.iter_mut().for_each(|d| d.clear());
+                    m.fixed.clear();
+                }
+                10 => {
+                    // Forward checking of one value over several bitset peers; stops at the first that would empty.
+                    let k = rng.below(bitsets.len() as u64 + 1) as usize;
+                    let peers: Vec<u32> = (0..k)
+                        .map(|_| bitsets[rng.below(bitsets.len() as u64) as usize])
+                        .collect();
+                    let mut peers = peers;
+                    peers.dedup();
+                    let slot = if D::MAX_WIDTH <= 128 {
+                        0
+                    } else {
+                        rng.below(2) as usize
+                    };
+                    let b = rng.below(bits as u64) as u32;
+                    let pos = slot * bits + b as usize;
+                    let got = st.remove_bit_peers(&peers, slot, D::W::bit(b));
+                    let mut want = Ok(());
+                    for (k, &u) in peers.iter().enumerate() {
+                        let mut after = m.doms[u as usize].bits();
+                        if !after.remove(&pos) {
+                            continue;
+                        }
+                        if after.is_empty() {
+                            want = Err(k);
+                            break;
+                        }
+                        let ev = if after.len() == 1 {
+                            Event::Assigned
+                        } else {
+                            Event::Reduced
+                        };
+                        m.apply(u, Some(Slow::Bits(after)), bits, Ok(ev));
+                    }
+                    assert_eq!(got, want, "step {step}: {peers:?} lose {pos}");
+                }
+                11 | 12 => {
+                    st.push_level();
+                    m.levels.push(m.doms.clone());
+                }
+                13 => {
+                    // Undo one level, or several at once; word-0 bits that come back are reported per variable.
+                    let to = rng.below(m.levels.len() as u64 + 1) as usize;
+                    let mut back = vec![std::collections::BTreeSet::new(); n];
+                    let before = m.doms.clone();
+                    st.backtrack_to_with(to, |u, word| back[u as usize].extend(positions(word, 0)));
+                    m.levels.truncate(to + 1);
+                    if m.levels.len() > to {
+                        m.doms = m.levels.pop().expect("a level");
+                    }
+                    for u in 0..n {
+                        let want: std::collections::BTreeSet<usize> = m.doms[u]
+                            .bits()
+                            .difference(&before[u].bits())
+                            .copied()
+                            .filter(|&q| q < bits)
+                            .collect();
+                        assert_eq!(back[u], want, "step {step} x{u}");
+                    }
+                }
+                14 => {
+                    // Drain the queues as the propagation loop does.
+                    let changed = std::mem::take(&mut st.changed);
+                    let mut seen = changed.clone();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    assert_eq!(
+                        seen.len(),
+                        changed.len(),
+                        "step {step}: a variable queued twice"
+                    );
+                    let want: Vec<u32> = (0..n as u32).filter(|&u| m.queued[u as usize]).collect();
+                    assert_eq!(seen, want, "step {step}");
+                    for u in changed {
+                        let delta = st.unqueue(u);
+                        let want: Vec<usize> = m.delta[u as usize].iter().copied().collect();
+                        assert_eq!(positions(delta, 0), want, "step {step} x{u}");
+                        m.queued[u as usize] = false;
+                        m.delta[u as usize].clear();
+                    }
+                    assert_eq!(&st.fixed[st.fixed_head..], &m.fixed[..], "step {step}");
+                    st.fixed.clear();
+                    st.fixed_head = 0;
+                    m.fixed.clear();
+                }
+                15 if rng.below(8) == 0 => {
+                    // A new solve from random initial domains (every bitset keeps at least one value).
+                    let init: Vec<D> = (0..n)
+                        .map(|u| {
+                            let mut d = D::full(if is_iv(u) { 1 } else { widths[u] });
+                            if !is_iv(u) {
+                                for q in 1..widths[u] {
+                                    if rng.below(2) == 0 {
+                                        let (s, b) = D::locate(q);
+                                        d.set_word(s, d.word(s) & !D::W::bit(b));
+                                    }
+                                }
+                            }
+                            d
+                        })
+                        .collect();
+                    st.reset(&init);
+                    m.doms = (0..n)
+                        .map(|u| match full(u) {
+                            Slow::Bits(_) => Slow::Bits(init[u].iter().collect()),
+                            iv => iv,
+                        })
+                        .collect();
+                    m.levels.clear();
+                    m.queued.iter_mut().for_each(|q| *q = false);
+                    m.delta.iter_mut().for_each(|d| d.clear());
+                    m.fixed = (0..n as u32)
+                        .filter(|&u| m.doms[u as usize].size() == 1)
+                        .collect();
+                    assert!(st.changed.is_empty());
+                    assert_eq!(st.trail_len(), 0);
+                }
+                _ => continue,
+            }
+            check(&st, &m, widths, step);
+        }
+    }
+
+    #[test]
+    fn random_operations_on_one_word_domains_match_a_set_model() {
+        for seed in 0..4 {
+            random_operations_match_the_model::<u64>(&[5, 64, 1, 2, 33], &[], seed);
+            random_operations_match_the_model::<u64>(
+                &[7, 40, 3, 100, 9],
+                &[false, false, false, true, false],
+                seed,
+            );
+            random_operations_match_the_model::<u128>(
+                &[128, 70, 2, 6, 1000],
+                &[false, false, false, false, true],
+                seed,
+            );
+        }
+    }
+
+    #[test]
+    fn random_operations_on_multi_word_domains_match_a_set_model() {
+        for seed in 0..4 {
+            random_operations_match_the_model::<crate::domain::WideDomain>(
+                &[200, 64, 130, 3, 500],
+                &[false, false, false, false, true],
+                seed,
+            );
+        }
+    }
+
+    #[test]
+    fn check_invariants_reports_each_kind_of_broken_bookkeeping() {
+        let widths = [4, 4, 10];
+        let intervals = [false, false, true];
+        let fresh = || -> State<u64> { State::with_intervals(&widths, &intervals) };
+        assert_eq!(fresh().check_invariants(), Ok(()));
+        let mut st = fresh();
+        st.vars[0].size = 3;
+        assert_eq!(
+            st.check_invariants(),
+            Err("size[0] = 3 but dom has 4 values".to_string())
+        );
+        let mut st = fresh();
+        st.vars[1].dom.set_word(0, 0);
+        st.vars[1].size = 0;
+        assert_eq!(st.check_invariants(), Err("dom[1] is empty".to_string()));
+        let mut st = fresh();
+        st.unassigned = 2;
+        assert_eq!(
+            st.check_invariants(),
+            Err("unassigned = 2 but 3 variables are open".to_string())
+        );
+        let mut st = fresh();
+        st.bounds[2] = Bounds { lo: 5, hi: 4 };
+        assert!(st.check_invariants().is_err());
+        let mut st = fresh();
+        st.vars[2].size = 9;
+        assert!(st.check_invariants().is_err());
+        // An interval of one value is assigned: the open count must drop.
+        let mut st = fresh();
+        st.bounds[2] = Bounds { lo: 4, hi: 4 };
+        st.vars[2].size = 1;
+        assert!(st.check_invariants().is_err());
+        st.unassigned = 2;
+        assert_eq!(st.check_invariants(), Ok(()));
+        // A bitset variable of one value likewise.
+        st.vars[0].dom.set_word(0, 0b100);
+        st.vars[0].size = 1;
+        assert!(st.check_invariants().is_err());
+        st.unassigned = 1;
+        assert_eq!(st.check_invariants(), Ok(()));
     }
 }

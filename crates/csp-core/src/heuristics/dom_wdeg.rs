@@ -70,3 +70,33 @@ impl Merit for DomWdeg<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_compare_as_the_fractions_they_stand_for() {
+        // Every pair of fractions with sizes 1..=6 and weights 1..=6, against their quotients as floats (division
+        // is correctly rounded, so equal fractions give equal floats and these unequal ones differ by > 1/36).
+        let all: Vec<Ratio> = (1..=6u64)
+            .flat_map(|size| (1..=6u64).map(move |wdeg| Ratio { size, wdeg }))
+            .collect();
+        for a in &all {
+            for b in &all {
+                let (x, y) = (a.size as f64 / a.wdeg as f64, b.size as f64 / b.wdeg as f64);
+                let want = x.partial_cmp(&y).expect("finite quotients");
+                assert_eq!(a.cmp(b), want, "{a:?} vs {b:?}");
+                assert_eq!(a.partial_cmp(b), Some(want), "{a:?} vs {b:?}");
+                assert_eq!(a == b, want == Ordering::Equal, "{a:?} vs {b:?}");
+            }
+        }
+        // Products beyond 64 bits are still exact.
+        let big = Ratio {
+            size: u64::MAX,
+            wdeg: u64::MAX - 1,
+        };
+        let one = Ratio { size: 1, wdeg: 1 };
+        assert_eq!(big.cmp(&one), Ordering::Greater);
+    }
+}

@@ -451,7 +451,7 @@ fn is_live<D: Domain>(st: &State<D>, problem: &Problem, c: u32, v: u32) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Model;
+    use crate::{Model, VarId};
 
     #[test]
     fn every_order_is_found_by_its_own_name_and_names_are_distinct() {
@@ -500,5 +500,295 @@ mod tests {
         let mut br = Brancher::new(VarOrder::Input, ValueOrder::Descending, false, 0);
         assert_eq!(p.values[1].value(br.select_value(&st, &p, 1)), 14);
         assert_eq!(p.values[3].value(br.select_value(&st, &p, 3)), 9);
+    }
+
+    /// A state over `p`'s domains (intervals where the model has them).
+    fn state_of(p: &Problem) -> State<u64> {
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        State::with_intervals(&widths, &p.interval_flags())
+    }
+
+    /// Variables of the given sizes, each `0..size`.
+    fn sized(sizes: &[i64]) -> Problem {
+        let mut m = Model::new();
+        for &s in sizes {
+            m.new_var(0, s - 1).expect("var");
+        }
+        m.build().expect("model")
+    }
+
+    #[test]
+    fn the_name_lists_join_every_name_in_order() {
+        assert_eq!(
+            VarOrder::names(),
+            "input, mrv, mrv-degree, dom-wdeg, anti-first-fail, smallest, largest, max-regret"
+        );
+        assert_eq!(
+            ValueOrder::names(),
+            "ascending, median, lcv, random, descending, split, reverse-split"
+        );
+    }
+
+    #[test]
+    fn an_assigned_variable_is_never_picked_and_ties_go_to_the_lowest_id() {
+        // Four equal variables, the first one assigned: every order ties on the other three.
+        let p = sized(&[3, 3, 3, 3]);
+        let mut st = state_of(&p);
+        st.assign(0, 1).expect("assign");
+        for order in VarOrder::ALL {
+            let mut br = Brancher::new(order, ValueOrder::Ascending, false, p.num_constraints());
+            assert_eq!(br.select_var(&st, &p), Some(1), "{order:?}");
+        }
+        // Every variable assigned: nothing to pick.
+        for v in 1..4 {
+            st.assign(v, 0).expect("assign");
+        }
+        for order in VarOrder::ALL {
+            let mut br = Brancher::new(order, ValueOrder::Ascending, false, p.num_constraints());
+            assert_eq!(br.select_var(&st, &p), None, "{order:?}");
+        }
+    }
+
+    #[test]
+    fn mrv_keeps_looking_after_an_improvement_until_a_domain_of_two() {
+        // Sizes 4, 3, 2: the 3 improves on the 4 but only the 2 cannot be beaten.
+        let p = sized(&[4, 3, 2, 2]);
+        let st = state_of(&p);
+        let mut br = Brancher::new(VarOrder::Mrv, ValueOrder::Ascending, false, 0);
+        assert_eq!(br.select_var(&st, &p), Some(2));
+        let mut br = Brancher::new(VarOrder::MrvDegree, ValueOrder::Ascending, false, 0);
+        assert_eq!(br.select_var(&st, &p), Some(2));
+    }
+
+    #[test]
+    fn random_ties_pick_each_tied_variable_about_equally_and_never_a_worse_one() {
+        // Sizes 3, 2, 4, 2, 2, 5, 5: MRV ties on 1, 3, 4; anti-first-fail on 5, 6 (no floor: the whole scan).
+        let p = sized(&[3, 2, 4, 2, 2, 5, 5]);
+        let st = state_of(&p);
+        for (order, tied) in [
+            (VarOrder::Mrv, vec![1u32, 3, 4]),
+            (VarOrder::MrvDegree, vec![1, 3, 4]),
+            (VarOrder::AntiFirstFail, vec![5, 6]),
+        ] {
+            let mut br = Brancher::new(order, ValueOrder::Ascending, true, 0);
+            let mut picks = [0u32; 7];
+            let runs = 600;
+            for seed in 0..runs {
+                br.reset(seed);
+                let v = br.select_var(&st, &p).expect("a pick");
+                picks[v as usize] += 1;
+                // The same seed gives the same pick.
+                br.reset(seed);
+                assert_eq!(br.select_var(&st, &p), Some(v), "{order:?}");
+            }
+            let share = runs as u32 / tied.len() as u32;
+            for (v, &n) in picks.iter().enumerate() {
+                if tied.contains(&(v as u32)) {
+                    assert!(n > share / 2 && n < share * 3 / 2, "{order:?}: {picks:?}");
+                } else {
+                    assert_eq!(n, 0, "{order:?}: {picks:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_phase_is_searched_first_under_its_own_orders_then_the_rest_under_the_main_ones() {
+        let p = sized(&[4, 4, 4, 4]);
+        let mut st = state_of(&p);
+        let mut br = Brancher::new(VarOrder::AntiFirstFail, ValueOrder::Ascending, false, 0);
+        br.phases = vec![
+            (vec![3, 2], VarOrder::Input, ValueOrder::Descending),
+            (vec![1], VarOrder::Mrv, ValueOrder::Split),
+        ];
+        // The first phase in its listed order, with its value order.
+        assert_eq!(br.select_var(&st, &p), Some(3));
+        assert_eq!(br.current_value_order(), ValueOrder::Descending);
+        assert_eq!(br.select_value(&st, &p, 3), 3);
+        assert_eq!(br.cut(), Cut::Assign);
+        st.assign(3, 0).expect("assign");
+        assert_eq!(br.select_var(&st, &p), Some(2));
+        st.assign(2, 0).expect("assign");
+        // The second phase, with a split.
+        assert_eq!(br.select_var(&st, &p), Some(1));
+        assert_eq!(br.current_value_order(), ValueOrder::Split);
+        assert_eq!(br.cut(), Cut::Le);
+        st.assign(1, 0).expect("assign");
+        // The variables in no phase, under the main orders.
+        assert_eq!(br.select_var(&st, &p), Some(0));
+        assert_eq!(br.current_value_order(), ValueOrder::Ascending);
+        assert_eq!(br.select_value(&st, &p, 0), 0);
+        // A reset forgets which phase picked last.
+        assert_eq!(br.select_var(&state_of(&p), &p), Some(3));
+        br.reset(0);
+        assert_eq!(br.current_value_order(), ValueOrder::Ascending);
+    }
+
+    #[test]
+    fn the_split_orders_cut_below_or_above_and_every_other_order_assigns() {
+        for order in ValueOrder::ALL {
+            let br = Brancher::new(VarOrder::Input, order, false, 0);
+            let want = match order {
+                ValueOrder::Split => Cut::Le,
+                ValueOrder::ReverseSplit => Cut::Gt,
+                _ => Cut::Assign,
+            };
+            assert_eq!(br.cut(), want, "{order:?}");
+        }
+    }
+
+    #[test]
+    fn each_value_order_picks_its_documented_position_on_holes_negatives_and_intervals() {
+        let mut m = Model::new();
+        // x: -7 -2 0 3 4 9 (positions 0..6); i: the interval 10..=30.
+        let x = m.new_var_with_values(&[-7, -2, 0, 3, 4, 9]).expect("var");
+        let i = m.new_interval_var(10, 30).expect("var");
+        let p = m.build().expect("model");
+        let (x, i) = (x.index() as u32, i.index() as u32);
+        let mut st = state_of(&p);
+        let pick = |st: &State<u64>, order: ValueOrder, v: u32| {
+            let mut br = Brancher::new(VarOrder::Input, order, false, 0);
+            p.values[v as usize].value(br.select_value(st, &p, v))
+        };
+        // Six values: the lower median is the third; mid = floor((-7 + 9) / 2) = 1, the last value <= 1 is 0.
+        assert_eq!(pick(&st, ValueOrder::Ascending, x), -7);
+        assert_eq!(pick(&st, ValueOrder::Descending, x), 9);
+        assert_eq!(pick(&st, ValueOrder::Median, x), 0);
+        assert_eq!(pick(&st, ValueOrder::Split, x), 0);
+        assert_eq!(pick(&st, ValueOrder::ReverseSplit, x), 0);
+        // -7 and 4 gone: -2 0 3 9, median 0; mid = floor(7 / 2) = 3.
+        st.remove(x, 0).expect("remove");
+        st.remove(x, 4).expect("remove");
+        assert_eq!(pick(&st, ValueOrder::Median, x), 0);
+        assert_eq!(pick(&st, ValueOrder::Split, x), 3);
+        // Only -2 0 3: the median is the middle one; mid = floor(1 / 2) = 0.
+        st.remove(x, 5).expect("remove");
+        assert_eq!(pick(&st, ValueOrder::Median, x), 0);
+        assert_eq!(pick(&st, ValueOrder::Split, x), 0);
+        assert_eq!(pick(&st, ValueOrder::Descending, x), 3);
+        // The interval cut to 13..=27: median 20, split at 20, bounds for the others.
+        st.restrict(i, 3, 18).expect("restrict");
+        assert_eq!(pick(&st, ValueOrder::Ascending, i), 13);
+        assert_eq!(pick(&st, ValueOrder::Descending, i), 27);
+        assert_eq!(pick(&st, ValueOrder::Median, i), 20);
+        assert_eq!(pick(&st, ValueOrder::Split, i), 20);
+        assert_eq!(pick(&st, ValueOrder::Lcv, i), 13);
+        // Random: always a value of the domain, each reached, the same for the same seed.
+        for (v, values) in [(x, vec![-2, 0, 3]), (i, (13..=27).collect::<Vec<i64>>())] {
+            let mut seen = vec![0u32; values.len()];
+            let mut br = Brancher::new(VarOrder::Input, ValueOrder::Random, false, 0);
+            for seed in 0..40 * values.len() as u64 {
+                br.reset(seed);
+                let a = br.select_value(&st, &p, v);
+                br.reset(seed);
+                assert_eq!(br.select_value(&st, &p, v), a);
+                let k = values
+                    .iter()
+                    .position(|&w| w == p.values[v as usize].value(a));
+                seen[k.expect("a value of the domain")] += 1;
+            }
+            assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn least_constraining_value_picks_the_value_peers_lose_least_and_ties_to_the_lowest() {
+        // x in 1..=3; x != a (a in 7..=8: no cost for any x), x != y (y in 1..=2): x = 3 costs nothing.
+        // z in 3..=4 against y: both values free, the lower wins. u in 1..=2 against y, b (1 or 4), c (2 or 5)
+        // and d (1 or 6): u = 1 removes three values (y's, b's and d's 1), u = 2 two (y's and c's 2).
+        let mut m = Model::new();
+        let x = m.new_var(1, 3).expect("var");
+        let a = m.new_var(7, 8).expect("var");
+        let y = m.new_var(1, 2).expect("var");
+        let z = m.new_var(3, 4).expect("var");
+        let u = m.new_var(1, 2).expect("var");
+        let b = m.new_var_with_values(&[1, 4]).expect("var");
+        let c = m.new_var_with_values(&[2, 5]).expect("var");
+        let d = m.new_var_with_values(&[1, 6]).expect("var");
+        m.not_equal(x, a, 0).expect("post");
+        m.not_equal(x, y, 0).expect("post");
+        m.not_equal(z, y, 0).expect("post");
+        for peer in [y, b, c, d] {
+            m.not_equal(u, peer, 0).expect("post");
+        }
+        let p = m.build().expect("model");
+        let st = state_of(&p);
+        let mut br = Brancher::new(VarOrder::Input, ValueOrder::Lcv, false, p.num_constraints());
+        let value = |br: &mut Brancher, v: VarId| {
+            let v = v.index() as u32;
+            p.values[v as usize].value(br.select_value(&st, &p, v))
+        };
+        assert_eq!(value(&mut br, x), 3);
+        assert_eq!(value(&mut br, z), 3);
+        assert_eq!(value(&mut br, u), 2);
+    }
+
+    #[test]
+    fn max_regret_reads_the_gap_after_the_smallest_value_of_a_bitset_or_an_interval() {
+        // i: an interval (gap 1); b: 0 1 (gap 1); c: 0 5 9 (gap 5); d: 2 3 (gap 1).
+        let mut m = Model::new();
+        m.new_interval_var(3, 40).expect("var");
+        m.new_var_with_values(&[0, 1]).expect("var");
+        m.new_var_with_values(&[0, 5, 9]).expect("var");
+        m.new_var_with_values(&[2, 3]).expect("var");
+        let p = m.build().expect("model");
+        let mut st = state_of(&p);
+        let mut br = Brancher::new(VarOrder::MaxRegret, ValueOrder::Ascending, false, 0);
+        assert_eq!(br.select_var(&st, &p), Some(2));
+        // c without 0: 5 9, gap 4, still the largest.
+        st.remove(2, 0).expect("remove");
+        assert_eq!(br.select_var(&st, &p), Some(2));
+        // c without 9 too: assigned. The interval (gap 1, lowest id) ties with b and d.
+        st.remove(2, 2).expect("remove");
+        assert_eq!(br.select_var(&st, &p), Some(0));
+        // The interval moved up: its gap is still 1.
+        st.restrict(0, 10, 20).expect("restrict");
+        assert_eq!(br.select_var(&st, &p), Some(0));
+    }
+
+    #[test]
+    fn a_conflict_adds_one_to_its_constraint_weight_and_a_reset_forgets_the_weights_of_dom_wdeg() {
+        let mut br = Brancher::new(VarOrder::DomWdeg, ValueOrder::Random, false, 3);
+        br.on_conflict(1);
+        br.on_conflict(1);
+        br.on_conflict(2);
+        // A decision's conflict (no constraint) changes no weight.
+        br.on_conflict(crate::state::Conflict::DECISION);
+        assert_eq!(br.weights, vec![1, 3, 2]);
+        br.reset(9);
+        assert_eq!(br.weights, vec![1, 1, 1]);
+        // The generator restarts from the seed.
+        let mut fresh = Rng::new(9);
+        assert_eq!(br.rng.next_u64(), fresh.next_u64());
+        // Other orders keep their weights (nothing reads them).
+        let mut br = Brancher::new(VarOrder::Mrv, ValueOrder::Ascending, false, 2);
+        br.on_conflict(0);
+        br.reset(0);
+        assert_eq!(br.weights, vec![2, 1]);
+    }
+
+    #[test]
+    fn dom_wdeg_divides_size_by_the_weights_of_constraints_that_still_have_another_open_variable() {
+        // x0 in 0..=3, x1 in 0..=1, x2 in 0..=3; c0: x0 != x2, c1: x1 != x2.
+        let mut m = Model::new();
+        let xs: Vec<VarId> = [(0, 3), (0, 1), (0, 3)]
+            .iter()
+            .map(|&(lo, hi)| m.new_var(lo, hi).expect("var"))
+            .collect();
+        m.not_equal(xs[0], xs[2], 0).expect("post");
+        m.not_equal(xs[1], xs[2], 0).expect("post");
+        let p = m.build().expect("model");
+        let mut st = state_of(&p);
+        let mut br = Brancher::new(VarOrder::DomWdeg, ValueOrder::Ascending, false, 2);
+        // 4/1, 2/1, 4/2: x1 and x2 tie, the lower id wins.
+        assert_eq!(br.select_var(&st, &p), Some(1));
+        // c0 weighs 4: 4/4, 2/1, 4/5.
+        for _ in 0..3 {
+            br.on_conflict(0);
+        }
+        assert_eq!(br.select_var(&st, &p), Some(2));
+        // x2 assigned: no constraint has another open variable, so sizes decide (4/1, 2/1).
+        st.assign(2, 3).expect("assign");
+        assert_eq!(br.select_var(&st, &p), Some(1));
     }
 }

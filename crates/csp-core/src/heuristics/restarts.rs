@@ -83,4 +83,78 @@ mod tests {
         let got: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(got, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
+
+    /// The Luby sequence by its recursive definition: `2^(k-1)` at `i = 2^k - 1`, else the term at
+    /// `i - 2^(k-1) + 1` for the `k` with `2^(k-1) <= i < 2^k - 1`.
+    fn luby_by_definition(i: u64) -> u64 {
+        let k = 64 - i.leading_zeros();
+        if i == (1u64 << k) - 1 {
+            1u64 << (k - 1)
+        } else {
+            luby_by_definition(i - (1u64 << (k - 1)) + 1)
+        }
+    }
+
+    #[test]
+    fn luby_matches_its_recursive_definition_up_to_a_thousand() {
+        for i in 1..=1000 {
+            assert_eq!(luby(i), luby_by_definition(i), "term {i}");
+        }
+    }
+
+    #[test]
+    fn each_policy_hands_out_its_budgets_in_sequence() {
+        let take = |kind: Restarts, n: usize| {
+            let mut p = RestartPolicy::new(kind);
+            (0..n).map(|_| p.next_budget()).collect::<Vec<_>>()
+        };
+        assert_eq!(take(Restarts::None, 3), vec![None, None, None]);
+        let luby3: Vec<Option<u64>> = [1, 1, 2, 1, 1, 2, 4].iter().map(|&b| Some(3 * b)).collect();
+        assert_eq!(take(Restarts::Luby { scale: 3 }, 7), luby3);
+        // A scale of 0 counts as 1, so every budget allows a failure.
+        assert_eq!(
+            take(Restarts::Luby { scale: 0 }, 3),
+            vec![Some(1), Some(1), Some(2)]
+        );
+        let geometric = Restarts::Geometric {
+            base: 10,
+            factor: 2.0,
+        };
+        assert_eq!(
+            take(geometric, 5),
+            vec![Some(10), Some(20), Some(40), Some(80), Some(160)]
+        );
+        // A base of 0 counts as 1.
+        let from_zero = Restarts::Geometric {
+            base: 0,
+            factor: 3.0,
+        };
+        assert_eq!(take(from_zero, 3), vec![Some(1), Some(3), Some(9)]);
+    }
+
+    #[test]
+    fn a_geometric_factor_that_would_not_grow_is_replaced_by_one_and_a_half() {
+        for factor in [1.0, 0.5, -2.0, f64::NAN, f64::INFINITY] {
+            let mut p = RestartPolicy::new(Restarts::Geometric { base: 100, factor });
+            let got: Vec<Option<u64>> = (0..3).map(|_| p.next_budget()).collect();
+            assert_eq!(
+                got,
+                vec![Some(100), Some(150), Some(225)],
+                "factor {factor}"
+            );
+        }
+    }
+
+    #[test]
+    fn huge_geometric_budgets_stop_at_half_the_largest_count() {
+        let mut p = RestartPolicy::new(Restarts::Geometric {
+            base: 1 << 40,
+            factor: 1e30,
+        });
+        assert_eq!(p.next_budget(), Some(1 << 40));
+        let cap = (u64::MAX as f64 / 2.0) as u64;
+        for _ in 0..5 {
+            assert_eq!(p.next_budget(), Some(cap));
+        }
+    }
 }
