@@ -21,12 +21,14 @@
 //! parts are the tasks themselves and the overload test is exactly the checker.
 //!
 //! Work per call: a snapshot of every task's bounds goes to the search state's scratch numbers (`State::work`),
-//! and the `2k` events of the `k` compulsory parts (task indexes in `util::take_order`'s scratch) are sorted in
-//! place by time; one sweep checks the peak, then each task that can meet an overload (`peak + r_j > max b`; the
-//! others are skipped) sweeps the events once each way: `O(n log n + m k)` for `m` such tasks, no allocation
-//! once the scratch has grown. A call with no compulsory part returns after one
-//! pass over the tasks (the usual case high in the search tree). Only bounds are read and written, so starts may
-//! be interval variables.
+//! the `2k` events of the `k` compulsory parts (task indexes in `util::take_order`'s scratch) are sorted in place
+//! by time, and one sweep writes the profile's steps after the snapshot, checking the peak. Each task that can
+//! meet an overload (`peak + r_j > max b`; the others are skipped) finds the step holding its earliest start by
+//! binary search and walks only the steps its run meets, then the same backward from its latest end:
+//! `O(n + k log k + m (log k + s))` for `m` such tasks meeting `s` steps each, no allocation once the scratch has
+//! grown. A call with no compulsory part returns after one pass over the tasks (the usual case high in the search
+//! tree). A task whose smallest use exceeds `max b` while its smallest duration is positive fails at once. Only
+//! bounds are read and written, so starts may be interval variables.
 
 use super::util::{give_order, hi, lo, set_max, set_min, take_order};
 use super::{Constraint, Cost, Propagate, Propagation, Trigger};
@@ -132,7 +134,8 @@ impl Cumulative {
     /// Time-tabling (see the module docs) with the search state's scratch: `work[4i..4i + 4]` = task `i`'s
     /// `est, lst, d, r` when the call began (the profile is built from this snapshot, so pushes made during the
     /// call do not disturb the sweep: compulsory parts only grow, so an older profile is still a sound lower
-    /// bound), `ev` = the profile's events (see `Tasks::event`) sorted by time.
+    /// bound), then the profile's steps as pairs `(from, height)` in time order (a step lasts until the next
+    /// one's `from`; the last has height 0); `ev` = the profile's events (see `Tasks::event`) sorted by time.
     fn time_table<D: Domain>(
         &self,
         st: &mut State<D>,
@@ -150,8 +153,13 @@ impl Cumulative {
         }
         let cap_var = self.capacity();
         set_min(st, values, cap_var, 0)?;
+        let cap = hi(st, values, cap_var) as i128;
         for i in 0..n {
             let t = self.read_task(st, values, i);
+            if t.d > 0 && t.r > cap {
+                // The task runs somewhere, alone above the capacity.
+                return Err(st.conflict());
+            }
             work.extend_from_slice(&[t.est, t.lst, t.d, t.r]);
             if t.has_part() {
                 ev.push(i as u32);
@@ -161,23 +169,38 @@ impl Cumulative {
         if ev.is_empty() {
             return Ok(());
         }
-        let tasks = Tasks { work, n };
-        ev.sort_unstable_by_key(|&e| tasks.event(e).0);
-        let cap = hi(st, values, cap_var) as i128;
-        // Overload and the peak.
+        {
+            let tasks = Tasks {
+                work,
+                n,
+                steps: 4 * n,
+            };
+            ev.sort_unstable_by_key(|&e| tasks.event(e).0);
+        }
+        // The steps, the overload test and the peak.
         let (mut h, mut peak, mut k) = (0i128, 0i128, 0);
-        while k < ev.len() {
-            let at = tasks.event(ev[k]).0;
-            while let Some((_, dh)) = ev.get(k).map(|&e| tasks.event(e)).filter(|e| e.0 == at) {
+        while let Some(&first) = ev.get(k) {
+            let at = Tasks::event_in(work, n, first).0;
+            while let Some(&e) = ev.get(k) {
+                let (t, dh) = Tasks::event_in(work, n, e);
+                if t != at {
+                    break;
+                }
                 h += dh;
                 k += 1;
             }
+            work.extend_from_slice(&[at, h]);
             peak = peak.max(h);
         }
         if peak > cap {
             return Err(st.conflict());
         }
         set_min(st, values, cap_var, peak)?;
+        let tasks = Tasks {
+            work,
+            n,
+            steps: 4 * n,
+        };
         for j in 0..n {
             let task = tasks.get(j);
             if task.d == 0 || task.r == 0 || task.est == task.lst || peak + task.r <= cap {
@@ -188,14 +211,14 @@ impl Cumulative {
             } else {
                 (0, 0)
             };
-            let est = tasks.earliest_start(ev, task, own, cap);
+            let est = tasks.earliest_start(task, own, cap);
             if est > task.lst {
                 return Err(st.conflict());
             }
             if est > task.est {
                 set_min(st, values, self.vars[j], est)?;
             }
-            let lst = tasks.latest_start(ev, task, own, cap);
+            let lst = tasks.latest_start(task, own, cap);
             if lst < task.est {
                 return Err(st.conflict());
             }
@@ -207,10 +230,12 @@ impl Cumulative {
     }
 }
 
-/// The snapshot of the tasks' bounds a call works on: `work[4i..4i + 4]` = `est, lst, d, r` of task `i`.
+/// The snapshot a call works on: `work[4i..4i + 4]` = `est, lst, d, r` of task `i`; from `steps` on, the
+/// profile's steps `(from, height)` in time order (once built).
 struct Tasks<'a> {
     work: &'a [i128],
     n: usize,
+    steps: usize,
 }
 
 impl Tasks<'_> {
@@ -229,74 +254,99 @@ impl Tasks<'_> {
     /// task `e - n`'s (`-r`). Returns its time and height change.
     #[inline]
     fn event(&self, e: u32) -> (i128, i128) {
+        Self::event_in(self.work, self.n, e)
+    }
+
+    #[inline]
+    fn event_in(work: &[i128], n: usize, e: u32) -> (i128, i128) {
         let e = e as usize;
-        if e < self.n {
-            let t = self.get(e);
-            (t.lst, t.r)
+        let (i, end) = if e < n { (e, false) } else { (e - n, true) };
+        let w = &work[4 * i..4 * i + 4];
+        if end {
+            (w[0] + w[2], -w[3])
         } else {
-            let t = self.get(e - self.n);
-            (t.est + t.d, -t.r)
+            (w[1], w[3])
         }
     }
 
-    /// The earliest start of `task` at or after its `est` whose run `[t, t + d)` meets no profile step that
-    /// cannot take it (a step's height without `task`'s own compulsory part `own = [from, to)`, plus `r`, above
-    /// `cap`); a value above `lst` when there is none.
-    fn earliest_start(&self, ev: &[u32], task: Task, own: (i128, i128), cap: i128) -> i128 {
-        let (mut t, mut h, mut k) = (task.est, 0i128, 0);
-        while k < ev.len() {
-            let a = self.event(ev[k]).0;
-            while let Some((_, dh)) = ev.get(k).map(|&e| self.event(e)).filter(|e| e.0 == a) {
-                h += dh;
-                k += 1;
+    /// Number of profile steps.
+    #[inline]
+    fn num_steps(&self) -> usize {
+        (self.work.len() - self.steps) / 2
+    }
+
+    /// Step `k`: its start and height.
+    #[inline]
+    fn step(&self, k: usize) -> (i128, i128) {
+        (
+            self.work[self.steps + 2 * k],
+            self.work[self.steps + 2 * k + 1],
+        )
+    }
+
+    /// The number of steps starting at or before `t`.
+    fn steps_up_to(&self, t: i128) -> usize {
+        let (mut lo, mut hi) = (0, self.num_steps());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.step(mid).0 <= t {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
-            let Some(&next) = ev.get(k) else {
-                break;
-            };
+        }
+        lo
+    }
+
+    /// True when `task` cannot run over all of step `[a, b)` of height `h` (its own compulsory part `own`
+    /// taken out).
+    #[inline]
+    fn overloaded(task: Task, own: (i128, i128), a: i128, b: i128, h: i128, cap: i128) -> bool {
+        let mine = if own.0 <= a && b <= own.1 { task.r } else { 0 };
+        h - mine + task.r > cap
+    }
+
+    /// The earliest start of `task` at or after its `est` whose run `[t, t + d)` meets no profile step that
+    /// cannot take it ([`Self::overloaded`]); a value above `lst` when there is none. Starts at the step holding
+    /// `est` (binary search) and stops at the first step past the run.
+    fn earliest_start(&self, task: Task, own: (i128, i128), cap: i128) -> i128 {
+        let m = self.num_steps();
+        let mut t = task.est;
+        // The last step (height 0, from the last event on) never overloads: `r <= cap` was checked.
+        let mut k = self.steps_up_to(t).saturating_sub(1);
+        while k + 1 < m {
+            let (a, h) = self.step(k);
             if a >= t + task.d {
                 break;
             }
-            // The step [a, b) of height h.
-            let b = self.event(next).0;
-            if b <= t {
-                continue;
-            }
-            let mine = if own.0 <= a && b <= own.1 { task.r } else { 0 };
-            if h - mine + task.r > cap {
+            let b = self.step(k + 1).0;
+            if b > t && Self::overloaded(task, own, a, b, h, cap) {
                 t = b;
                 if t > task.lst {
                     break;
                 }
             }
+            k += 1;
         }
         t
     }
 
     /// The mirror of [`Self::earliest_start`]: the latest start at or before `lst` clear of overloaded steps; a
     /// value below `est` when there is none.
-    fn latest_start(&self, ev: &[u32], task: Task, own: (i128, i128), cap: i128) -> i128 {
+    fn latest_start(&self, task: Task, own: (i128, i128), cap: i128) -> i128 {
+        let m = self.num_steps();
         // `end` = latest end; the step [a, b) is met by a run ending at `end` when a < end and b > end - d.
-        let (mut end, mut h, mut k) = (task.lst + task.d, 0i128, ev.len());
+        let mut end = task.lst + task.d;
+        // Steps starting before `end`, the last one (height 0) left out.
+        let mut k = self.steps_up_to(end - 1).min(m.saturating_sub(1));
         while k > 0 {
-            let b = self.event(ev[k - 1]).0;
-            while let Some((_, dh)) = k
-                .checked_sub(1)
-                .map(|i| self.event(ev[i]))
-                .filter(|e| e.0 == b)
-            {
-                h -= dh;
-                k -= 1;
-            }
-            if k == 0 || b <= end - task.d {
+            k -= 1;
+            let (a, h) = self.step(k);
+            let b = self.step(k + 1).0;
+            if b <= end - task.d {
                 break;
             }
-            // The step [a, b) of height h.
-            let a = self.event(ev[k - 1]).0;
-            if a >= end {
-                continue;
-            }
-            let mine = if own.0 <= a && b <= own.1 { task.r } else { 0 };
-            if h - mine + task.r > cap {
+            if a < end && Self::overloaded(task, own, a, b, h, cap) {
                 end = a;
                 if end - task.d < task.est {
                     break;
