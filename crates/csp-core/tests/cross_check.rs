@@ -1075,3 +1075,125 @@ fn random_3sat_formulas_on_watched_clauses_match_brute_force_under_every_strateg
     }
     assert!(sat > 10 && unsat > 10, "{sat} satisfiable, {unsat} not");
 }
+
+/// A random scheduling model: 1 to 4 tasks with starts in small ranges (bitset domains with holes, or intervals
+/// with `intervals`), durations and uses constant or variable (from 0, so tasks of zero length or use occur),
+/// a capacity constant or variable, sometimes a precedence, and a makespan `z >= s_i + d_i`, all on one
+/// `cumulative`; sometimes a second `cumulative` over a subset. Variable domains are kept small so enumeration
+/// stays cheap.
+fn random_scheduling_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>>) {
+    let mut m = Model::new();
+    let mut doms = Vec::new();
+    let mut var = |m: &mut Model, g: &mut Gen, lo: i64, hi: i64, holes: bool| {
+        let vals: Vec<i64> = if holes && !intervals {
+            let v: Vec<i64> = (lo..=hi).filter(|_| g.below(4) != 0).collect();
+            if v.is_empty() {
+                vec![lo]
+            } else {
+                v
+            }
+        } else {
+            (lo..=hi).collect()
+        };
+        let x = if intervals && vals.len() > 1 {
+            m.new_interval_var(lo, hi).unwrap()
+        } else {
+            m.new_var_with_values(&vals).unwrap()
+        };
+        doms.push(vals);
+        x
+    };
+    // The makespan first: variable 0.
+    let z = var(&mut m, g, 0, 9, false);
+    let n = g.range(1, 4) as usize;
+    let mut s = Vec::new();
+    let mut d = Vec::new();
+    let mut r = Vec::new();
+    for _ in 0..n {
+        let lo = g.range(0, 2);
+        let hi = lo + g.range(0, 4);
+        s.push(var(&mut m, g, lo, hi, true));
+        let dl = g.range(0, 3);
+        let dh = if g.below(4) == 0 { dl + 1 } else { dl };
+        d.push(var(&mut m, g, dl, dh, false));
+        let rl = g.range(0, 3);
+        let rh = if g.below(4) == 0 { rl + 1 } else { rl };
+        r.push(var(&mut m, g, rl, rh, false));
+    }
+    let bl = g.range(1, 4);
+    let bh = if g.below(3) == 0 { bl + 2 } else { bl };
+    let b = var(&mut m, g, bl, bh, false);
+    m.cumulative(&s, &d, &r, b).unwrap();
+    for i in 0..n {
+        m.linear(&[(1, s[i]), (1, d[i]), (-1, z)], Relation::Le, 0)
+            .unwrap();
+    }
+    if n >= 2 && g.below(3) == 0 {
+        m.linear(&[(1, s[0]), (1, d[0]), (-1, s[1])], Relation::Le, 0)
+            .unwrap();
+    }
+    if n >= 3 && g.below(3) == 0 {
+        let b2 = var(&mut m, g, 1, 2, false);
+        m.cumulative(&s[1..], &d[1..], &r[1..], b2).unwrap();
+    }
+    (m.build().unwrap(), doms)
+}
+
+#[test]
+fn random_scheduling_models_with_cumulative_match_brute_force_under_every_strategy() {
+    use csp_core::{Objective, OptOutcome};
+    let cfgs = configs();
+    let (mut nonempty, mut empty) = (0, 0);
+    for case in 0..150 {
+        for intervals in [false, true] {
+            // The same draws for both representations (the bitset side also gets holes in its starts).
+            let mut g = Gen(csp_core::rng::Rng::new(0xC0_0000 + case as u64));
+            let (p, doms) = random_scheduling_problem(&mut g, intervals);
+            check_problem(&p, &doms, &[], &cfgs, case);
+            let all = brute_force(&p, &doms);
+            if all.is_empty() {
+                empty += 1;
+            } else {
+                nonempty += 1;
+            }
+            // The makespan (variable 0) and one random variable.
+            for k in [0, case % p.num_vars()] {
+                for minimize in [true, false] {
+                    let expected = if minimize {
+                        all.iter().map(|s| s[k]).min()
+                    } else {
+                        all.iter().map(|s| s[k]).max()
+                    };
+                    let x = p.var(k).unwrap();
+                    let objective = if minimize {
+                        Objective::Minimize(x)
+                    } else {
+                        Objective::Maximize(x)
+                    };
+                    for cfg in cfgs.iter().step_by(5) {
+                        let r = Solver::new(&p, cfg.clone())
+                            .optimize(&[], objective, |s, _| {
+                                assert!(p.is_solution(s.values()), "case {case}: non-solution");
+                                ControlFlow::Continue(())
+                            })
+                            .unwrap();
+                        assert_eq!(r.objective, expected, "case {case}, {intervals}, {cfg:?}");
+                        assert_eq!(
+                            r.outcome,
+                            if expected.is_some() {
+                                OptOutcome::Optimal
+                            } else {
+                                OptOutcome::Unsatisfiable
+                            },
+                            "case {case}: {cfg:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        nonempty > 60 && empty > 6,
+        "{nonempty} satisfiable, {empty} unsatisfiable cases"
+    );
+}

@@ -362,6 +362,11 @@ pub static TABLE: &[Builtin] = &[
         let (f, g, first) = (c.vars(&a[0])?, c.vars(&a[1])?, c.int(&a[2])?);
         c.model.inverse(&f, &g, first).map(drop).map_err(e)
     }),
+    row!("csp_cumulative", 4, N, |c, a| {
+        let (s, d, r) = (c.vars(&a[0])?, c.vars(&a[1])?, c.vars(&a[2])?);
+        let b = c.var(&a[3])?;
+        c.model.cumulative(&s, &d, &r, b).map(drop).map_err(e)
+    }),
     row!("csp_lex_int", 3, N, lex),
     row!("csp_lex_bool", 3, N, lex),
 ];

@@ -452,6 +452,42 @@ fn engine_globals_match_brute_force() {
     });
 }
 
+/// `cumulative` by its definition: at every time, the tasks running use at most `b`; durations and uses are
+/// non-negative, and so is `b` when there is a task.
+fn cumulative_holds(s: &[i64], d: &[i64], r: &[i64], b: i64) -> bool {
+    if d.iter().chain(r).any(|&x| x < 0) || (!s.is_empty() && b < 0) {
+        return false;
+    }
+    (-10..20).all(|t| {
+        let load: i64 = (0..s.len())
+            .filter(|&i| s[i] <= t && t < s[i] + d[i])
+            .map(|i| r[i])
+            .sum();
+        load <= b
+    })
+}
+
+#[test]
+fn cumulative_matches_brute_force() {
+    // Three tasks: starts x, y in -2..2 and 0; durations 2, z in -3..3 (the constraint removes the negative ones)
+    // and 1; uses 1, 2, and the variable u; capacity b.
+    let (u, b) = (V::I("u", 0, 2), V::I("b", -1, 3));
+    check(
+        &[X, Y, Z, u, b],
+        "csp_cumulative([x, y, 0], [2, z, 1], [1, 2, u], b)",
+        |v| cumulative_holds(&[v[0], v[1], 0], &[2, v[2], 1], &[1, 2, v[3]], v[4]),
+    );
+    // Constant capacity; a task of use 0 and one of duration 0 take no room.
+    check(
+        &[X, Y, Z],
+        "csp_cumulative([x, y, z], [3, 2, 0], [2, 0, 5], 2)",
+        |v| cumulative_holds(v, &[3, 2, 0], &[2, 0, 5], 2),
+    );
+    check(&[X, Y], "csp_cumulative([x, y], [3, 3], [2, 2], 3)", |v| {
+        cumulative_holds(v, &[3, 3], &[2, 2], 3)
+    });
+}
+
 #[test]
 fn every_table_row_is_covered_by_a_test_above() {
     let src = include_str!("builtins.rs");

@@ -166,6 +166,7 @@ fn project_models_agree_with_gecode() {
         ("colouring.mzn colouring-myciel3.dzn", Expect::Optimum(4)),
         ("colouring.mzn colouring-myciel4.dzn", Expect::Optimum(5)),
         ("colouring.mzn colouring-queen5_5.dzn", Expect::Optimum(5)),
+        ("rcpsp.mzn rcpsp-01.dzn", Expect::Optimum(20)),
     ];
     for (files, expect) in cases {
         let mut parts = files.split(' ');
@@ -353,9 +354,10 @@ impl Rng {
 }
 
 /// A random MiniZinc model over 4 integers in -2..3 and 3 Booleans, with 3 to 5 constraints drawn from templates
-/// that reach every integer and Boolean builtin and the library's globals; an optimisation goal one time in four, a
-/// `seq_search` of three or four phases one time in four (a third of them with the orders anti_first_fail,
-/// smallest, largest, max_regret and indomain_max, a third with indomain_split and indomain_reverse_split).
+/// that reach every integer and Boolean builtin and the library's globals (`cumulative` included); an
+/// optimisation goal one time in four, a `seq_search` of three or four phases one time in four (a third of them
+/// with the orders anti_first_fail, smallest, largest, max_regret and indomain_max, a third with indomain_split
+/// and indomain_reverse_split).
 fn random_model(seed: u64) -> String {
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut m = String::from(
@@ -367,7 +369,7 @@ fn random_model(seed: u64) -> String {
         let (p, q) = (1 + r.below(3), 1 + r.below(3));
         let c = r.int(-3, 3);
         let rel = ["=", "!=", "<", "<=", ">", ">="][r.below(6)];
-        let line = match r.below(28) {
+        let line = match r.below(29) {
             0 => format!(
                 "{} * x[{i}] + {} * x[{j}] {rel} {c}",
                 r.int(-3, 3),
@@ -424,6 +426,19 @@ fn random_model(seed: u64) -> String {
                     1 + r.below(3)
                 ),
                 _ => format!("lex_less([b[{p}], b[{q}], b[3]], [b[{q}], b[{p}]])"),
+            },
+            // cumulative: constant tasks, a variable duration and use, a variable capacity.
+            28 => match r.below(3) {
+                0 => format!(
+                    "cumulative([x[{i}], x[{j}], x[{k}]], [2, 1, {p}], [1, 2, 1], {q})"
+                ),
+                1 => format!(
+                    "cumulative([x[{i}], x[{j}]], [abs(x[{k}]), 2], [1, bool2int(b[{p}])], 1)"
+                ),
+                _ => format!(
+                    "cumulative([x[{i}], x[{j}], x[{k}]], [2, 2, {p}], [1, 1, 2], abs(x[{}]))",
+                    1 + r.below(4)
+                ),
             },
             _ => format!("pow(x[{i}], {}) {rel} x[{j}] + {c}", r.below(3)),
         };

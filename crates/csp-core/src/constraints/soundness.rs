@@ -87,6 +87,21 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            // Three tasks: starts x0..x2, durations and uses drawn from x3..x5 (shared, so a variable may be both a
+            // duration and a use) as is the capacity; values -3..=3, so negative durations, uses and capacities
+            // (which the constraint forbids) are drawn too.
+            name: "cumulative",
+            arity: 6,
+            booleans: 0,
+            post: |m, x, r| {
+                let mut pick = || x[3 + r.below(3) as usize];
+                let d = [pick(), pick(), pick()];
+                let u = [pick(), pick(), pick()];
+                let b = pick();
+                m.cumulative(&x[..3], &d, &u, b).unwrap();
+            },
+        },
+        Case {
             name: "count",
             arity: 4,
             booleans: 0,
@@ -405,7 +420,8 @@ fn linear_cases() -> Vec<Case> {
 }
 
 /// The cases whose constraint accepts interval variables (run again with intervals by the tests below).
-const ON_INTERVALS: [&str; 21] = [
+const ON_INTERVALS: [&str; 22] = [
+    "cumulative",
     "element",
     "element_var",
     "all_different",
