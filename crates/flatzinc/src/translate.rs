@@ -407,6 +407,14 @@ pub fn translate(fzn: &FznModel) -> Result<Translated, TranslateError> {
                 FLOAT_REFUSED.to_string()
             } else if c.name.starts_with("set_") || c.name.contains("_set_") {
                 SET_REFUSED.to_string()
+            } else if c.name.starts_with("csp_") {
+                // Only the solver library in share/minizinc/csp-core posts `csp_*` builtins: a library newer than
+                // this binary (a pull without a rebuild) is the likely cause.
+                format!(
+                    "unsupported constraint `{}`: the solver library (share/minizinc/csp-core) posts a builtin this \
+                     fzn-csp-core does not know; rebuild it (`cargo build --release -p flatzinc`)",
+                    c.name
+                )
             } else {
                 format!("unsupported constraint `{}`", c.name)
             };

@@ -85,6 +85,17 @@ fn unknown_constraints_and_wrong_arity_are_errors() {
 }
 
 #[test]
+fn an_unknown_csp_builtin_says_the_solver_library_is_newer_than_the_binary() {
+    let e = err("var 1..3: x;\nconstraint csp_frobnicate(x);\nsolve satisfy;\n");
+    assert!(
+        e.contains("line 2")
+            && e.contains("unsupported constraint `csp_frobnicate`")
+            && e.contains("cargo build --release -p flatzinc"),
+        "{e}"
+    );
+}
+
+#[test]
 fn unbounded_variables_get_bounds_from_their_definition() {
     let src = "var 1..3: x :: output_var;\nvar 0..5: y;\nvar int: s :: output_var :: is_defined_var;\n\
                constraint int_lin_eq([2, 3, -1], [x, y, s], 0) :: defines_var(s);\nsolve maximize s;\n";
