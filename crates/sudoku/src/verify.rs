@@ -494,44 +494,50 @@ mod tests {
         Board::from_cells(b, cells).unwrap()
     }
 
+    /// Swapping the digits 1 and 2 everywhere in the valid grid `s` gives another valid grid, which changes
+    /// exactly the givens that hold a 1 or a 2: for k = 1, 2, 3 ... of them changed, `verify` must name the first
+    /// (no count of changed givens may cancel out).
+    fn assert_every_count_of_changed_givens_is_rejected(s: &Board) {
+        let (b, n) = (s.box_size(), s.side());
+        let swapped: Vec<u8> = s
+            .cells()
+            .iter()
+            .map(|&v| match v {
+                1 => 2,
+                2 => 1,
+                v => v,
+            })
+            .collect();
+        let t = Board::from_cells(b, swapped).unwrap();
+        assert_eq!(verify_complete(&t), Ok(()), "box size {b}");
+        let ones_and_twos: Vec<usize> = (0..n * n).filter(|&c| s.cells()[c] <= 2).collect();
+        for k in 1..=ones_and_twos.len() {
+            // The givens: every cell the swap keeps, plus the first k cells it changes.
+            let mut p = Board::empty(b).unwrap();
+            for c in 0..n * n {
+                if s.cells()[c] > 2 || ones_and_twos[..k].contains(&c) {
+                    p.set(c, s.cells()[c]).unwrap();
+                }
+            }
+            let first = ones_and_twos[0];
+            assert_eq!(
+                verify(&p, &t),
+                Err(VerifyError::GivenChanged {
+                    cell: first,
+                    side: n,
+                    given: s.cells()[first],
+                    found: t.cells()[first]
+                }),
+                "box size {b}, {k} givens changed"
+            );
+        }
+    }
+
     #[test]
     fn a_valid_grid_that_changes_any_number_of_givens_is_rejected_at_every_size() {
-        // As above, on the pattern grid of each box size (the sizes other than 9x9 check the givens in a pass of
-        // their own): swapping 1 and 2 changes the givens holding them, one, two, three ... of them.
+        // The sizes other than 9x9 check the givens in a pass of their own.
         for b in 2..=MAX_BOX {
-            let n = b * b;
-            let s = pattern_grid(b);
-            let swapped: Vec<u8> = s
-                .cells()
-                .iter()
-                .map(|&v| match v {
-                    1 => 2,
-                    2 => 1,
-                    v => v,
-                })
-                .collect();
-            let t = Board::from_cells(b, swapped).unwrap();
-            assert_eq!(verify_complete(&t), Ok(()), "box size {b}");
-            let ones_and_twos: Vec<usize> = (0..n * n).filter(|&c| s.cells()[c] <= 2).collect();
-            for k in 1..=ones_and_twos.len() {
-                let mut p = Board::empty(b).unwrap();
-                for c in 0..n * n {
-                    if s.cells()[c] > 2 || ones_and_twos[..k].contains(&c) {
-                        p.set(c, s.cells()[c]).unwrap();
-                    }
-                }
-                let first = ones_and_twos[0];
-                assert_eq!(
-                    verify(&p, &t),
-                    Err(VerifyError::GivenChanged {
-                        cell: first,
-                        side: n,
-                        given: s.cells()[first],
-                        found: t.cells()[first]
-                    }),
-                    "box size {b}, {k} givens changed"
-                );
-            }
+            assert_every_count_of_changed_givens_is_rejected(&pattern_grid(b));
         }
     }
 
@@ -579,41 +585,7 @@ mod tests {
 
     #[test]
     fn a_valid_grid_that_changes_any_number_of_givens_is_rejected() {
-        // Swapping the digits 1 and 2 everywhere gives another valid grid, which changes exactly the givens that
-        // hold a 1 or a 2: one, two, three ... of them, so no count of changed givens can cancel out.
-        let s: Board = SOLUTION.parse().unwrap();
-        let swapped: Vec<u8> = s
-            .cells()
-            .iter()
-            .map(|&v| match v {
-                1 => 2,
-                2 => 1,
-                v => v,
-            })
-            .collect();
-        let t = Board::from_cells(3, swapped).unwrap();
-        assert_eq!(verify_complete(&t), Ok(()));
-        let ones_and_twos: Vec<usize> = (0..81).filter(|&c| s.cells()[c] <= 2).collect();
-        for k in 1..=ones_and_twos.len() {
-            // The givens: every cell the swap keeps, plus the first k cells it changes.
-            let mut p = Board::empty(3).unwrap();
-            for c in 0..81 {
-                if s.cells()[c] > 2 || ones_and_twos[..k].contains(&c) {
-                    p.set(c, s.cells()[c]).unwrap();
-                }
-            }
-            let first = ones_and_twos[0];
-            assert_eq!(
-                verify(&p, &t),
-                Err(VerifyError::GivenChanged {
-                    cell: first,
-                    side: 9,
-                    given: s.cells()[first],
-                    found: t.cells()[first]
-                }),
-                "{k} givens changed"
-            );
-        }
+        assert_every_count_of_changed_givens_is_rejected(&SOLUTION.parse().unwrap());
     }
 
     #[test]
