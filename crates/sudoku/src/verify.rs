@@ -235,104 +235,125 @@ fn givens_kept_9(givens: &[u8; 81], grid: &[u8; 81]) -> bool {
         .fold(false, |acc, (&g, &v)| acc | (g != 0 && g != v))
 }
 
-/// [`houses_full_9`] by SSE2 where the target has it (every x86-64): see [`sse2::houses_full_9`].
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+/// [`houses_full_9`] by SSSE3 where the CPU has it (detected at run time, so a binary built anywhere runs
+/// anywhere; see [`ssse3::houses_full_9`]), else the portable pass itself.
 fn houses_full_9_fast(cells: &[u8; 81]) -> bool {
-    sse2::houses_full_9(cells)
-}
-
-/// [`houses_full_9`] by SSE2 where the target has it (every x86-64): elsewhere the portable pass itself.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-fn houses_full_9_fast(cells: &[u8; 81]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(full) = ssse3::houses_full_9(cells) {
+        return full;
+    }
     houses_full_9(cells)
 }
 
-/// The 9x9 house pass as sums of powers of two, four cells per SSE2 instruction; [`houses_full_9`] (one-bit
-/// words, portable) is its oracle in the tests.
+/// The 9x9 house pass with SSSE3, sixteen cells per instruction; the portable [`houses_full_9`] is its oracle in
+/// the tests.
 ///
-/// Why sums: a one-bit word `1 << v` per cell needs a shift by a per-lane count, which SSE2 lacks, while the
-/// float `2^(v-1)` is only integer arithmetic on its bit pattern (`(v + 126) << 23`). A house holds `1..=9` once
-/// each exactly when its nine powers sum to 511: nine powers of two (exponents -1..=14 here, after values above
-/// 15 are clamped to 15) that sum to 511 are its nine binary digits, since merging two equal powers into the next
-/// one makes a shorter list with the same sum, and the binary form (nine ones) is the unique shortest. Every
-/// partial sum is a multiple of 1/2 below 2^18, so the float additions are exact in any order. An empty cell
-/// (0, i.e. 1/2) or a value above 9 (at least 2^9) therefore fails its three houses.
+/// Each value `v` (clamped to 15) becomes a byte `lo(v) = 2^(v-1)` for `1..=8` and 0 otherwise (one `pshufb`
+/// table lookup). Why the tests below suffice:
+/// - A column holds `1..=9` once each exactly when the OR of its `lo` is `0xFF` and its values sum to 45: the OR
+///   puts each of `1..=8` in eight of its cells, whose sum is 36, so the ninth holds 9. (Checked also by
+///   enumerating every multiset of nine values in `0..=15`.)
+/// - When all nine columns pass, every cell holds `1..=9` and the grid holds nine 9s. A box then passes when the
+///   OR of its `lo` is `0xFF`, and a row when the *sum* of its `lo` is 255: either way at least eight of its
+///   cells hold `1..=8` once each (255 has eight one bits, so no fewer than eight powers of two sum to it, and
+///   eight that do are distinct). If its ninth cell were not 9, this house would hold no 9, so another house of
+///   the same kind would hold two and have at most seven cells for `1..=8`, and fail.
 ///
-/// Chosen over the one-bit pass for speed on the command line's path; the measurement is in `docs/measurements.md`
-/// ("The CLI at 80% of the solver-only rate").
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+/// Columns are vertical ORs and byte additions of whole rows (a row is loaded as 16 bytes whose first nine are
+/// its cells), boxes a fold of three lanes of each band's OR, and rows sums by `psadbw` (eight bytes at once):
+/// two rows' first eight cells in one vector, their ninth cells in another.
+///
+/// Chosen over the SSE2 float-sum pass it replaced for speed on the command line's path; the measurement is in
+/// `docs/measurements.md` ("Verification by SSSE3").
+#[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-mod sse2 {
+mod ssse3 {
     use std::arch::x86_64::{
-        __m128, __m128i, _mm_add_epi32, _mm_add_ps, _mm_add_ss, _mm_and_ps, _mm_castsi128_ps,
-        _mm_cmpeq_ps, _mm_cmpeq_ss, _mm_min_epu8, _mm_movehl_ps, _mm_movemask_ps, _mm_set1_epi32,
-        _mm_set1_epi8, _mm_set1_ps, _mm_set_epi64x, _mm_setzero_ps, _mm_setzero_si128,
-        _mm_shuffle_ps, _mm_slli_epi32, _mm_unpackhi_epi16, _mm_unpackhi_epi8, _mm_unpacklo_epi16,
-        _mm_unpacklo_epi8,
+        __m128i, _mm_add_epi64, _mm_add_epi8, _mm_and_si128, _mm_cmpeq_epi16, _mm_cmpeq_epi8,
+        _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_sad_epu8,
+        _mm_set1_epi8, _mm_set_epi16, _mm_setr_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_srli_si128, _mm_unpackhi_epi64, _mm_unpacklo_epi64,
     };
 
-    /// True exactly when every row, column and box of `cells` holds `1..=9` (see the module documentation).
-    pub(super) fn houses_full_9(cells: &[u8; 81]) -> bool {
-        // SAFETY: the cfg of this module requires SSE2 at compile time, the only feature `full_9` uses; it reads
-        // memory only through safe slices.
-        unsafe { full_9(cells) }
+    /// Whether every row, column and box of `cells` holds `1..=9` (see the module documentation); `None` when
+    /// the CPU lacks SSSE3.
+    pub(super) fn houses_full_9(cells: &[u8; 81]) -> Option<bool> {
+        if !is_x86_feature_detected!("ssse3") {
+            return None;
+        }
+        // SAFETY: SSSE3 (which implies SSE2 and SSE3) was detected just above; `full_9` needs nothing else.
+        Some(unsafe { full_9(cells) })
     }
 
-    /// [`houses_full_9`] with SSE2 enabled. Rows are read 16 bytes at a time from a zero-padded copy (row 8 ends
-    /// at byte 88); each row's nine cells become three vectors of four powers (cells 0-3, 4-7, 8-11, of which
-    /// only cell 8 is the row's: lanes 9-11 belong to the next row and are never looked at). Columns are sums
-    /// of whole rows; box sums are stack sums (three rows) gathered by shuffles; row sums are horizontal.
-    #[target_feature(enable = "sse2")]
+    /// The 16 bytes of `cells` from `at` (`at + 16 <= 81`; the index panics otherwise, never reached: the
+    /// callers' offsets are constants).
+    #[target_feature(enable = "ssse3")]
+    fn load(cells: &[u8; 81], at: usize) -> __m128i {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&cells[at..at + 16]);
+        // SAFETY: `bytes` is 16 readable bytes, exactly what an unaligned 128-bit load reads.
+        unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
+    }
+
+    /// [`houses_full_9`] with SSSE3 enabled.
+    #[target_feature(enable = "ssse3")]
     fn full_9(cells: &[u8; 81]) -> bool {
-        let mut padded = [0u8; 96];
-        padded[..81].copy_from_slice(cells);
-        let word = |at: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&padded[at..at + 8]);
-            i64::from_le_bytes(w)
-        };
-        let zero = _mm_setzero_si128();
+        let lo_table = _mm_setr_epi8(0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0);
         let fifteen = _mm_set1_epi8(15);
-        let bias = _mm_set1_epi32(126);
-        let full = _mm_set1_ps(511.0);
-        // 2^(v-1) for each 32-bit lane v.
-        let power = |v: __m128i| _mm_castsi128_ps(_mm_slli_epi32::<23>(_mm_add_epi32(v, bias)));
-        let (mut col0, mut col1, mut col2) = (_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps());
-        let mut rows_ok: __m128 = _mm_cmpeq_ps(full, full);
-        let mut boxes_ok = 0b111;
-        for band in 0..3 {
-            let (mut st0, mut st1, mut st2) =
-                (_mm_setzero_ps(), _mm_setzero_ps(), _mm_setzero_ps());
-            for r in 3 * band..3 * band + 3 {
-                let v = _mm_min_epu8(_mm_set_epi64x(word(9 * r + 8), word(9 * r)), fifteen);
-                let (low, high) = (_mm_unpacklo_epi8(v, zero), _mm_unpackhi_epi8(v, zero));
-                let a = power(_mm_unpacklo_epi16(low, zero));
-                let b = power(_mm_unpackhi_epi16(low, zero));
-                let c = power(_mm_unpacklo_epi16(high, zero));
-                (col0, col1, col2) = (
-                    _mm_add_ps(col0, a),
-                    _mm_add_ps(col1, b),
-                    _mm_add_ps(col2, c),
-                );
-                (st0, st1, st2) = (_mm_add_ps(st0, a), _mm_add_ps(st1, b), _mm_add_ps(st2, c));
-                let t = _mm_add_ps(a, b);
-                let t = _mm_add_ps(t, _mm_movehl_ps(t, t));
-                let t = _mm_add_ss(_mm_add_ss(t, _mm_shuffle_ps::<0b01>(t, t)), c);
-                rows_ok = _mm_and_ps(rows_ok, _mm_cmpeq_ss(t, full));
-            }
-            // Boxes: st0[0..3] | st0[3] + st1[0..2] | st1[2..4] + st2[0], as lanes 0, 1, 2 of x + y + z.
-            let x = _mm_shuffle_ps::<0b10_10_11_00>(st0, st1);
-            let y = _mm_shuffle_ps::<0b11_00_01_01>(st0, st1);
-            let y = _mm_shuffle_ps::<0b00_11_10_00>(y, y);
-            let z = _mm_shuffle_ps::<0b01_01_10_10>(st0, st1);
-            let z = _mm_shuffle_ps::<0b00_00_10_00>(z, st2);
-            boxes_ok &= _mm_movemask_ps(_mm_cmpeq_ps(_mm_add_ps(_mm_add_ps(x, y), z), full));
+        let zero = _mm_setzero_si128();
+        // Row r's cells in lanes 0..=8 of `v[r]` (clamped to 15) and `lo[r]`; lanes 9..=15 hold the next row's
+        // first cells (zeros for row 8) and are never looked at.
+        let mut v = [zero; 9];
+        let mut lo = [zero; 9];
+        for r in 0..9 {
+            let row = if r < 8 {
+                load(cells, 9 * r)
+            } else {
+                // Row 8 is the last 9 bytes: read 16 bytes ending at the grid's end and drop the first 7.
+                _mm_srli_si128::<7>(load(cells, 65))
+            };
+            v[r] = _mm_min_epu8(row, fifteen);
+            lo[r] = _mm_shuffle_epi8(lo_table, v[r]);
         }
-        let cols = _mm_movemask_ps(_mm_cmpeq_ps(col0, full))
-            & _mm_movemask_ps(_mm_cmpeq_ps(col1, full))
-            & 0b1111
-            | (_mm_movemask_ps(_mm_cmpeq_ps(col2, full)) & 1) << 4;
-        cols == 0b1_1111 && boxes_ok & 0b111 == 0b111 && _mm_movemask_ps(rows_ok) & 1 == 1
+        let ff = _mm_set1_epi8(-1);
+        // Columns: the OR of `lo` and the sum of `v` (at most 9 * 15 = 135: no byte overflows). Boxes: the OR of
+        // each band's `lo`, folded so that lanes 0, 3 and 6 gather their box's three columns.
+        let (mut col_or, mut col_sum) = (zero, zero);
+        let mut full = 0xFFFF_i32;
+        for band in 0..3 {
+            let r = 3 * band;
+            let or = _mm_or_si128(_mm_or_si128(lo[r], lo[r + 1]), lo[r + 2]);
+            col_or = _mm_or_si128(col_or, or);
+            col_sum = _mm_add_epi8(
+                _mm_add_epi8(col_sum, v[r]),
+                _mm_add_epi8(v[r + 1], v[r + 2]),
+            );
+            let box_or = _mm_or_si128(
+                _mm_or_si128(or, _mm_srli_si128::<1>(or)),
+                _mm_srli_si128::<2>(or),
+            );
+            full &= _mm_movemask_epi8(_mm_cmpeq_epi8(box_or, ff)) | !0b100_1001;
+        }
+        let columns = _mm_and_si128(
+            _mm_cmpeq_epi8(col_or, ff),
+            _mm_cmpeq_epi8(col_sum, _mm_set1_epi8(45)),
+        );
+        full &= _mm_movemask_epi8(columns) | !0b1_1111_1111;
+        // Rows, two at a time (row 8 with row 0 again): lanes 0..=7 of `unpacklo` are the first row's cells 0-7,
+        // lanes 8..=15 the second's; `unpackhi` masked to lanes 0 and 8 holds their ninth cells. `psadbw` sums
+        // each half, so the 16-bit lanes 0 and 4 of the sum are the two rows' totals and the rest are zero.
+        let ninth = _mm_setr_epi8(-1, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0);
+        let want = _mm_set_epi16(0, 0, 0, 255, 0, 0, 0, 255);
+        let mut rows_ok = ff;
+        for (a, b) in [(0, 1), (2, 3), (4, 5), (6, 7), (8, 0)] {
+            let sum = _mm_add_epi64(
+                _mm_sad_epu8(_mm_unpacklo_epi64(lo[a], lo[b]), zero),
+                _mm_sad_epu8(_mm_and_si128(_mm_unpackhi_epi64(lo[a], lo[b]), ninth), zero),
+            );
+            rows_ok = _mm_and_si128(rows_ok, _mm_cmpeq_epi16(sum, want));
+        }
+        full &= _mm_movemask_epi8(rows_ok);
+        full == 0xFFFF
     }
 }
 
@@ -341,10 +362,6 @@ mod sse2 {
 /// the row masks and the three-column box folds are horizontal. Its measurements, and the variants tried and
 /// dropped, are in `docs/measurements.md` ("End to end again" and "The CLI at 80% of the solver-only rate").
 #[allow(clippy::needless_range_loop)]
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2"),
-    allow(dead_code) // the oracle of the SSE2 pass there (tests only)
-)]
 fn houses_full_9(cells: &[u8; 81]) -> bool {
     const FULL: u16 = 0b11_1111_1110;
     let mut bits = [[0u16; 9]; 9];
@@ -689,6 +706,17 @@ mod tests {
             }
             for _ in 0..rng.below(5) {
                 cells[rng.below(81) as usize] = rng.below(10) as u8;
+            }
+            if round % 4 == 2 {
+                // Two cells of one column, row or box swapped: the other two kinds of house still pass.
+                let (a, k) = (rng.below(81) as usize, rng.below(8) as usize + 1);
+                let (r, c) = (a / 9, a % 9);
+                let b = match rng.below(3) {
+                    0 => (r + k) % 9 * 9 + c,
+                    1 => r * 9 + (c + k) % 9,
+                    _ => (r / 3 * 3 + (r + k) % 3) * 9 + c / 3 * 3 + (c + k / 3) % 3,
+                };
+                cells.swap(a, b);
             }
             if round % 8 == 1 {
                 // Values no board holds, for a checker that must not be fooled by them either.
