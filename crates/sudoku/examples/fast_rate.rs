@@ -1,7 +1,7 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup]`
+//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad]`
 //!
 //! Method: every line's first 81 characters are parsed by the crate's own parser (lines that are not a 9x9
 //! puzzle are skipped) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use csp_core::Limits;
-use sudoku::masks::solve9;
+use sudoku::masks::{solve9, solve9_triad};
 use sudoku::{verify, Board};
 
 /// The cells of a 9x9 board, for the raw solver.
@@ -41,6 +41,9 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
     let warmup = !args.iter().any(|a| a == "--no-warmup");
+    // `--triad`: the triad-inference solver (`masks::solve9_triad`) instead of `fast`'s `solve9`.
+    let triad = args.iter().any(|a| a == "--triad");
+    let solve = if triad { solve9_triad } else { solve9 };
     let files: Vec<&String> = args
         .iter()
         .enumerate()
@@ -48,7 +51,7 @@ fn main() {
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup]");
+        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -65,7 +68,7 @@ fn main() {
         let (mut guesses, mut nodes) = (0, 0);
         if warmup {
             for p in &puzzles {
-                if let Ok(r) = solve9(p, limit, &limits) {
+                if let Ok(r) = solve(p, limit, &limits) {
                     guesses += r.stats.guesses;
                     nodes += r.stats.nodes;
                 }
@@ -77,7 +80,7 @@ fn main() {
             results.clear();
             let start = Instant::now();
             for p in &puzzles {
-                results.push(solve9(p, limit, &limits));
+                results.push(solve(p, limit, &limits));
             }
             let secs = start.elapsed().as_secs_f64();
             rates.push(puzzles.len() as f64 / secs);
@@ -96,7 +99,8 @@ fn main() {
         sorted.sort_by(f64::total_cmp);
         let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
         println!(
-            "{{\"solver\": \"fast\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
+            "{{\"solver\": \"{}\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
+            if triad { "triad" } else { "fast" },
             if count { "count2" } else { "first" },
             puzzles.len(),
             guesses as f64 / puzzles.len().max(1) as f64,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use csp_core::rng::Rng;
 use csp_core::{LimitKind, Limits, Outcome};
 
-use super::{solve9, solve_generic, InputError};
+use super::{solve9, solve9_triad, solve_generic, InputError};
 use crate::generate::solve_cells as solve;
 
 /// Proper 9x9 puzzles (one solution each): the classic textbook one, then hard ones from public benchmark lists
@@ -157,7 +157,14 @@ fn check9(line: &str, expected: u64) {
         let want = expected.min(limit);
         let fast = solve9(&givens, limit, &Limits::none()).unwrap();
         let generic = solve_generic(3, &givens, limit, &Limits::none()).unwrap();
+        let triad = solve9_triad(&givens, limit, &Limits::none()).unwrap();
         for (name, outcome, count, solution) in [
+            (
+                "triad9",
+                triad.outcome,
+                triad.count,
+                triad.solution.map(Vec::from),
+            ),
             (
                 "band9",
                 fast.outcome,
@@ -228,6 +235,10 @@ fn counting_all_solutions_of_a_small_multi_solution_puzzle_matches_the_oracle() 
     assert!(want > 2);
     assert_eq!(solve9(&givens, 0, &Limits::none()).unwrap().count, want);
     assert_eq!(
+        solve9_triad(&givens, 0, &Limits::none()).unwrap().count,
+        want
+    );
+    assert_eq!(
         solve_generic(3, &givens, 0, &Limits::none()).unwrap().count,
         want
     );
@@ -240,6 +251,8 @@ fn a_node_limit_reports_limit_not_unsatisfiable() {
     let limits = Limits::none().with_nodes(1);
     let r = solve9(&givens, 2, &limits).unwrap();
     assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
+    let r = solve9_triad(&givens, 2, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
     let r = solve_generic(3, &givens, 2, &limits).unwrap();
     assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
 }
@@ -250,6 +263,9 @@ fn a_raised_cancel_flag_stops_the_search() {
     let limits = Limits::none().with_cancel(flag);
     // The empty grid counted exhaustively would never finish; the flag is read every 1024 nodes.
     let r = solve9(&[0; 81], 0, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
+    assert!(r.count > 0);
+    let r = solve9_triad(&[0; 81], 0, &limits).unwrap();
     assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
     assert!(r.count > 0);
 }
@@ -266,6 +282,15 @@ fn stats_count_guesses_nodes_and_depth() {
     assert_eq!(r.stats.solutions, 1);
     let easy = solve9(&cells81(PROPER[0]), 2, &Limits::none()).unwrap();
     assert_eq!(easy.stats.guesses, 0, "the classic puzzle falls to singles");
+    let r = solve9_triad(&cells81(PROPER[1]), 2, &Limits::none()).unwrap();
+    assert!(r.stats.guesses > 0);
+    assert_eq!(
+        r.stats.nodes,
+        r.stats.guesses * 2,
+        "every triad guess is a binary split, both sides tried when counting to 2"
+    );
+    assert!(r.stats.max_depth > 0);
+    assert_eq!(r.stats.solutions, 1);
 }
 
 #[test]
@@ -274,6 +299,14 @@ fn bad_input_is_an_error_not_a_panic() {
     givens[10] = 10;
     assert_eq!(
         solve9(&givens, 1, &Limits::none()),
+        Err(InputError::BadValue {
+            cell: 10,
+            value: 10,
+            size: 9
+        })
+    );
+    assert_eq!(
+        solve9_triad(&givens, 1, &Limits::none()),
         Err(InputError::BadValue {
             cell: 10,
             value: 10,
@@ -526,6 +559,18 @@ fn the_9x9_solver_counts_as_the_generic_one_and_its_solutions_verify_on_random_a
         let generic = solve_generic(3, givens, 2, &Limits::none()).unwrap();
         assert_eq!(two.count, generic.count, "count to two, {givens:?}");
         assert_eq!(two.outcome, generic.outcome, "outcome, {givens:?}");
+        for limit in [1, 2] {
+            let triad = solve9_triad(givens, limit, &Limits::none()).unwrap();
+            assert_eq!(
+                triad.count,
+                two.count.min(limit),
+                "triad9 count, {givens:?}"
+            );
+            assert_eq!(triad.outcome, two.outcome, "triad9 outcome, {givens:?}");
+            if let Some(s) = &triad.solution {
+                assert!(verify(3, givens, s), "triad9 wrong solution for {givens:?}");
+            }
+        }
         kinds[two.count as usize] += 1;
     };
     let mut rng = Rng::new(0x16_5ca1a2);
