@@ -1,7 +1,7 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad]`
+//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable]`
 //!
 //! Method: every line's first 81 characters are parsed by the crate's own parser (lines that are not a 9x9
 //! puzzle are skipped) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use csp_core::Limits;
-use sudoku::masks::{solve9, solve9_triad};
+use sudoku::masks::{solve9, solve9_triad, solve9_triad_portable};
 use sudoku::{verify, Board};
 
 /// The cells of a 9x9 board, for the raw solver.
@@ -42,8 +42,16 @@ fn main() {
         .unwrap_or(3);
     let warmup = !args.iter().any(|a| a == "--no-warmup");
     // `--triad`: the triad-inference solver (`masks::solve9_triad`) instead of `fast`'s `solve9`.
+    // `--triad-portable`: the same, always on its copy compiled for the default target.
     let triad = args.iter().any(|a| a == "--triad");
-    let solve = if triad { solve9_triad } else { solve9 };
+    let portable = args.iter().any(|a| a == "--triad-portable");
+    let solve = if portable {
+        solve9_triad_portable
+    } else if triad {
+        solve9_triad
+    } else {
+        solve9
+    };
     let files: Vec<&String> = args
         .iter()
         .enumerate()
@@ -51,7 +59,7 @@ fn main() {
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad]");
+        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -100,7 +108,13 @@ fn main() {
         let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
         println!(
             "{{\"solver\": \"{}\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
-            if triad { "triad" } else { "fast" },
+            if portable {
+                "triad-portable"
+            } else if triad {
+                "triad"
+            } else {
+                "fast"
+            },
             if count { "count2" } else { "first" },
             puzzles.len(),
             guesses as f64 / puzzles.len().max(1) as f64,

@@ -34,7 +34,7 @@ mod tests;
 
 pub use band9::solve9;
 pub use generic::solve_generic;
-pub use triad9::solve9_triad;
+pub use triad9::{solve9_triad, solve9_triad_portable};
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use csp_core::rng::Rng;
 use csp_core::{LimitKind, Limits, Outcome};
 
-use super::{solve9, solve9_triad, solve_generic, InputError};
+use super::{solve9, solve9_triad, solve9_triad_portable, solve_generic, InputError};
 use crate::generate::solve_cells as solve;
 
 /// Proper 9x9 puzzles (one solution each): the classic textbook one, then hard ones from public benchmark lists
@@ -620,4 +620,54 @@ fn the_9x9_solver_counts_as_the_generic_one_and_its_solutions_verify_on_random_a
         kinds.iter().all(|&k| k >= 300),
         "unsatisfiable / unique / multiple: {kinds:?}"
     );
+}
+
+/// The triad solver's two compiled copies (the feature-compiled one on a machine that has the features, which
+/// this test reports, and the portable one) return identical results, statistics included, on random unique,
+/// multi-solution and unsatisfiable puzzles and on the shipped 9x9 files, with solution limits 1, 2 and 0 (all;
+/// only on puzzles with few holes).
+#[test]
+fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_guesses() {
+    eprintln!(
+        "feature-compiled copy in use: {}",
+        super::triad9::dispatch::has_features()
+    );
+    let same = |givens: &[u8; 81], limits: &[u64]| {
+        for &limit in limits {
+            let best = solve9_triad(givens, limit, &Limits::none()).unwrap();
+            let portable = solve9_triad_portable(givens, limit, &Limits::none()).unwrap();
+            assert_eq!(best, portable, "limit {limit}, puzzle {givens:?}");
+        }
+    };
+    let mut rng = Rng::new(0x16_7a1ad);
+    for round in 0..2000 {
+        let mut g: [u8; 81] = random_grid(3, &mut rng).try_into().unwrap();
+        let holes = 25 + rng.below_mod(50) as usize;
+        for _ in 0..holes {
+            g[rng.below_mod(81) as usize] = 0;
+        }
+        if round % 4 == 0 {
+            let cell = rng.below_mod(81) as usize;
+            g[cell] = 1 + rng.below_mod(9) as u8;
+        }
+        let limits: &[u64] = if holes < 45 { &[1, 2, 0] } else { &[1, 2] };
+        same(&g, limits);
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
+    let mut shipped = 0;
+    for file in [
+        "famous/top95.txt",
+        "generated/9x9-hard.txt",
+        "generated/9x9-minimal.txt",
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in text.lines() {
+            let token = line.split_whitespace().next().unwrap_or("");
+            if token.len() == 81 && !line.starts_with('#') {
+                same(&cells81(token), &[1, 2]);
+                shipped += 1;
+            }
+        }
+    }
+    assert!(shipped > 500, "only {shipped} shipped 9x9 lines found");
 }

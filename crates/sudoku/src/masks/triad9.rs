@@ -36,15 +36,77 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
+use super::tables::POP9;
 use super::{InputError, MaskResult};
 
 /// All nine digits.
 const ALL: u16 = 0x1FF;
 
-/// Box lanes: cell (i, j) at `4i + j`, negative horizontal triad of minirow i at `4i + 3`, negative vertical
-/// triad of minicolumn j at `12 + j`, lane 15 unused (always 0).
-const fn cell_lane(i: usize, j: usize) -> usize {
-    4 * i + j
+/// A box is four `u64` rows of four 16-bit lanes: row `i` (0..3) holds the cells `(i, 0..3)` in lanes 0..3 and
+/// the negative triad of minirow `i` in lane 3; row 3 holds the negative triads of minicolumns 0..3 in lanes 0..3
+/// and 0 in lane 3. Lane `j` of a row is bits `16j..16j + 9`. Rows of the matrix are words, so the row clauses
+/// are lane rotations of one word and the column clauses lane-wise operations across the four words (SWAR).
+type BoxRows = [u64; 4];
+
+/// Every lane of a word set to all nine digits.
+const ALL4: u64 = 0x01FF_01FF_01FF_01FF;
+/// Lanes 0..3 set to all nine digits, lane 3 clear: the cells of a row, or the minicolumn triads of row 3.
+const CELLS3: u64 = 0x0000_01FF_01FF_01FF;
+/// Bit 15 of every lane.
+const HI: u64 = 0x8000_8000_8000_8000;
+/// Lane 0, 1 and 2 set to 1: `x * SPREAD3` copies a lane-0 value into lanes 0..3.
+const SPREAD3: u64 = 0x0000_0001_0001_0001;
+/// Lane minimums per row: a cell needs one digit, a negative triad six (a minirow holds three digits).
+const MIN: BoxRows = [
+    0x0006_0001_0001_0001,
+    0x0006_0001_0001_0001,
+    0x0006_0001_0001_0001,
+    0x0000_0006_0006_0006,
+];
+/// `0x8000 - MIN` per lane: adding it to a count sets the lane's bit 15 exactly when the count reaches the
+/// minimum (counts are at most 9, so nothing carries into the next lane). Lane 3 of row 3 (no minimum) always.
+const REACH: BoxRows = [
+    0x7FFA_7FFF_7FFF_7FFF,
+    0x7FFA_7FFF_7FFF_7FFF,
+    0x7FFA_7FFF_7FFF_7FFF,
+    0x8000_7FFA_7FFA_7FFA,
+];
+/// A box with nothing known.
+const FULL_BOX: BoxRows = [ALL4, ALL4, ALL4, CELLS3];
+
+/// The number of digits in each 16-bit lane (SWAR popcount; lanes hold at most 9 bits).
+#[inline(always)]
+fn pop16(v: u64) -> u64 {
+    let a = v - ((v >> 1) & 0x5555_5555_5555_5555);
+    let b = (a & 0x3333_3333_3333_3333) + ((a >> 2) & 0x3333_3333_3333_3333);
+    let c = (b + (b >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (c + (c >> 8)) & 0x001F_001F_001F_001F
+}
+
+/// Bit 15 of each lane of `v` (lanes at most 0x7FFF) that is nonzero.
+#[inline(always)]
+fn nonzero_hi(v: u64) -> u64 {
+    (v + 0x7FFF_7FFF_7FFF_7FFF) & HI
+}
+
+/// Digits present in exactly one of four sets, and the digits present at all (lane-wise).
+#[inline(always)]
+fn once_of_four(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
+    let one = a | b | c | d;
+    let two = (a & b) | (c & d) | ((a | b) & (c | d));
+    (one & !two, one)
+}
+
+/// The three cell lanes of a row folded into lane 0.
+#[inline(always)]
+fn fold3(x: u64) -> u16 {
+    ((x | x >> 16 | x >> 32) & 0x1FF) as u16
+}
+
+/// Lane `j` of a word.
+#[inline(always)]
+fn lane(x: u64, j: usize) -> u16 {
+    (x >> (16 * j)) as u16 & ALL
 }
 
 /// The six permutations of a band's three boxes (peers) onto three elements (minirows of a horizontal band,
@@ -57,21 +119,6 @@ const PERM: [[usize; 3]; 6] = [
     [1, 0, 2],
     [2, 1, 0],
 ];
-
-/// `IN[p][e][k]`: all ones when configuration `k` puts the digit in element `e` of peer `p`.
-const IN: [[[u16; 6]; 3]; 3] = {
-    let mut t = [[[0u16; 6]; 3]; 3];
-    let mut p = 0;
-    while p < 3 {
-        let mut k = 0;
-        while k < 6 {
-            t[p][PERM[k][p]][k] = 0xFFFF;
-            k += 1;
-        }
-        p += 1;
-    }
-    t
-};
 
 /// The two configurations that put a digit in element `e` of peer `p`: `AT[p][e]`.
 const AT: [[[usize; 2]; 3]; 3] = {
@@ -96,14 +143,6 @@ const AT: [[[usize; 2]; 3]; 3] = {
     t
 };
 
-/// Lane minimums: a cell needs one digit, a negative triad six; lane 15 none.
-const MIN: [u16; 16] = [1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 0];
-
-/// A box with nothing known: every lane all digits but the unused one.
-const FULL_BOX: [u16; 16] = [
-    ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, ALL, 0,
-];
-
 /// Propagation found a contradiction.
 #[derive(Debug)]
 struct Conflict;
@@ -121,178 +160,35 @@ struct Band {
 /// The search state of one node.
 #[derive(Clone, Copy)]
 struct Triad9 {
-    /// Boxes row-major; lanes as [`cell_lane`] says. Invariant: a lane only loses digits.
-    boxes: [[u16; 16]; 9],
+    /// Boxes row-major, each as [`BoxRows`]. Invariant: a lane only loses digits.
+    boxes: [BoxRows; 9],
     /// Bands 0..3 horizontal (box rows), 3..6 vertical (box columns).
     bands: [Band; 6],
     /// Bit `i` set when band `i` may have eliminations to apply.
     pending: u32,
 }
 
-/// The number of digits in each lane (vectorises as 16 lanes of 16 bits).
-#[inline(always)]
-fn popcounts(x: &[u16; 16]) -> [u16; 16] {
-    let mut out = [0u16; 16];
-    for (o, &v) in out.iter_mut().zip(x) {
-        let a = v - ((v >> 1) & 0x5555);
-        let b = (a & 0x3333) + ((a >> 2) & 0x3333);
-        let c = (b + (b >> 4)) & 0x0F0F;
-        *o = (c + (c >> 8)) & 0x1F;
-    }
-    out
-}
-
-/// Digits present in exactly one of four sets, and whether all nine appear at all.
-#[inline(always)]
-fn once_of_four(a: u16, b: u16, c: u16, d: u16) -> (u16, u16) {
-    let one = a | b | c | d;
-    let two = (a & b) | (c & d) | ((a | b) & (c | d));
-    (one & !two, one)
-}
-
 impl Triad9 {
-    /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
-    fn from_givens(givens: &[u8; 81]) -> Result<Self, Conflict> {
-        let mut state = Triad9 {
-            boxes: [FULL_BOX; 9],
-            bands: [Band {
-                configs: [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0],
-                elims: [0; 8],
-            }; 6],
-            pending: 0,
-        };
-        let mut masks = [FULL_BOX; 9];
-        for (cell, &v) in givens.iter().enumerate() {
-            if v == 0 || v > 9 {
-                continue;
-            }
-            let bit = 1u16 << (v - 1);
-            let (r, c) = (cell / 9, cell % 9);
-            let (i, j) = (r % 3, c % 3);
-            let mask = &mut masks[(r / 3) * 3 + c / 3];
-            for ii in 0..3 {
-                for jj in 0..3 {
-                    mask[cell_lane(ii, jj)] &= if (ii, jj) == (i, j) { bit } else { !bit };
-                }
-            }
-            mask[4 * i + 3] &= !bit;
-            mask[12 + j] &= !bit;
-        }
-        for (b, mask) in masks.iter().enumerate() {
-            state.restrict(b, mask)?;
-        }
-        Ok(state)
-    }
-
-    /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
-    /// horizontal and vertical band.
-    fn restrict(&mut self, b: usize, mask: &[u16; 16]) -> Result<(), Conflict> {
-        let cells = &mut self.boxes[b];
-        let mut elim = [0u16; 16];
-        let mut any = 0;
-        for l in 0..16 {
-            elim[l] = cells[l] & !mask[l];
-            any |= elim[l];
-        }
-        if any == 0 {
-            return Ok(());
-        }
-        let (mut pr, mut pc, mut nh, mut nv);
-        loop {
-            for l in 0..16 {
-                cells[l] &= !elim[l];
-            }
-            let counts = popcounts(cells);
-            let mut bad = 0u16;
-            let mut asserted = [0u16; 16];
-            for l in 0..16 {
-                bad |= u16::from(counts[l] < MIN[l]);
-                asserted[l] = if counts[l] == MIN[l] { cells[l] } else { 0 };
-            }
-            if bad != 0 {
-                return Err(Conflict);
-            }
-            // Hidden singles of the exactly-one clauses: matrix rows 0..2 and columns 0..2.
-            for i in 0..3 {
-                let (single, seen) = once_of_four(
-                    cells[4 * i],
-                    cells[4 * i + 1],
-                    cells[4 * i + 2],
-                    cells[4 * i + 3],
-                );
-                if seen != ALL {
-                    return Err(Conflict);
-                }
-                for l in 4 * i..4 * i + 4 {
-                    asserted[l] |= cells[l] & single;
-                }
-            }
-            for j in 0..3 {
-                let (single, seen) =
-                    once_of_four(cells[j], cells[j + 4], cells[j + 8], cells[j + 12]);
-                if seen != ALL {
-                    return Err(Conflict);
-                }
-                for l in [j, j + 4, j + 8, j + 12] {
-                    asserted[l] |= cells[l] & single;
-                }
-            }
-            pr = [0u16; 3];
-            pc = [0u16; 3];
-            let mut all = 0u16;
-            for i in 0..3 {
-                for j in 0..3 {
-                    let a = asserted[cell_lane(i, j)];
-                    pr[i] |= a;
-                    pc[j] |= a;
-                    all |= a;
-                }
-            }
-            nh = [asserted[3], asserted[7], asserted[11]];
-            nv = [asserted[12], asserted[13], asserted[14]];
-            let mut next = [0u16; 16];
-            let mut any = 0;
-            for i in 0..3 {
-                for j in 0..3 {
-                    let l = cell_lane(i, j);
-                    let a = asserted[l];
-                    let others = if a != 0 { ALL & !a } else { 0 };
-                    next[l] = ((all & !a) | others | nh[i] | nv[j]) & cells[l];
-                    any |= next[l];
-                }
-                next[4 * i + 3] = pr[i] & cells[4 * i + 3];
-                next[12 + i] = pc[i] & cells[12 + i];
-                any |= next[4 * i + 3] | next[12 + i];
-            }
-            if any == 0 {
-                break;
-            }
-            elim = next;
-        }
-        // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
-        // a digit asserted absent removes those that put it there.
-        let (bi, bj) = (b / 3, b % 3);
-        self.send(bi, bj, &pr, &nh);
-        self.send(3 + bj, bi, &pc, &nv);
-        Ok(())
-    }
-
     /// Adds the eliminations from peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not
     /// in it) to band `band`.
     #[inline(always)]
     fn send(&mut self, band: usize, p: usize, pos: &[u16; 3], neg: &[u16; 3]) {
-        let mut msg = [0u16; 8];
-        for e in 0..3 {
-            for k in 0..6 {
-                let m = IN[p][e][k];
-                msg[k] |= (neg[e] & m) | (pos[e] & !m);
-            }
+        // Configuration k puts the digit in element PERM[k][p]: it dies if the digit is asserted absent there
+        // or asserted in another element.
+        let z = [
+            neg[0] | pos[1] | pos[2],
+            neg[1] | pos[0] | pos[2],
+            neg[2] | pos[0] | pos[1],
+        ];
+        if (z[0] | z[1] | z[2]) == 0 {
+            return;
         }
         let target = &mut self.bands[band];
         let mut any = 0;
-        for k in 0..8 {
-            any |= msg[k] & target.configs[k] & !target.elims[k];
-            target.elims[k] |= msg[k];
+        for k in 0..6 {
+            let msg = z[PERM[k][p]];
+            any |= msg & target.configs[k] & !target.elims[k];
+            target.elims[k] |= msg;
         }
         if any != 0 {
             self.pending |= 1 << band;
@@ -312,86 +208,15 @@ impl Triad9 {
         t
     }
 
-    /// Applies band `band`'s pending eliminations, asserts its three-digit triads, and restricts its boxes.
-    fn update_band(&mut self, band: usize) -> Result<(), Conflict> {
-        let b = &mut self.bands[band];
-        let mut changed = 0;
-        for k in 0..8 {
-            changed |= b.configs[k] & b.elims[k];
-            b.configs[k] &= !b.elims[k];
-            b.elims[k] = 0;
-        }
-        if changed == 0 {
-            return Ok(());
-        }
-        let mut t;
-        loop {
-            let c = &mut b.configs;
-            if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
-                return Err(Conflict);
-            }
-            t = Self::triads(c);
-            let mut removed = 0u16;
-            for p in 0..3 {
-                for e in 0..3 {
-                    let x = t[p][e];
-                    let n = x.count_ones();
-                    if n < 3 {
-                        return Err(Conflict);
-                    }
-                    if n == 3 {
-                        for k in 0..6 {
-                            let drop = x & !IN[p][e][k];
-                            removed |= c[k] & drop;
-                            c[k] &= !drop;
-                        }
-                    }
-                }
-            }
-            if removed == 0 {
-                break;
-            }
-        }
-        let vertical = band >= 3;
-        let line = band % 3;
-        for p in 0..3 {
-            let mut mask = FULL_BOX;
-            for e in 0..3 {
-                let neg = t[p][(e + 1) % 3] | t[p][(e + 2) % 3];
-                for x in 0..3 {
-                    // Element e is minirow e (horizontal) or minicolumn e (vertical).
-                    let l = if vertical {
-                        cell_lane(x, e)
-                    } else {
-                        cell_lane(e, x)
-                    };
-                    mask[l] = t[p][e];
-                }
-                mask[if vertical { 12 + e } else { 4 * e + 3 }] = neg;
-            }
-            let bx = if vertical { 3 * p + line } else { 3 * line + p };
-            self.restrict(bx, &mask)?;
-        }
-        Ok(())
-    }
-
-    /// Runs the worklist until no band has eliminations left.
-    fn propagate(&mut self) -> Result<(), Conflict> {
-        while self.pending != 0 {
-            let band = self.pending.trailing_zeros() as usize;
-            self.pending &= self.pending - 1;
-            self.update_band(band % 6)?;
-        }
-        Ok(())
-    }
-
-    /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
     /// the fewest configuration bits in total, and in it the digit with the fewest configurations (the lowest
     /// on ties). `None` when every digit of every band has one configuration: solved.
     fn choose(&self) -> Option<(usize, usize)> {
         let mut best = (usize::MAX, u32::MAX);
         for (i, b) in self.bands.iter().enumerate() {
-            let total: u32 = b.configs.iter().map(|c| c.count_ones()).sum();
+            let total: u32 = b.configs[..6]
+                .iter()
+                .map(|&c| u32::from(POP9[usize::from(c & ALL)]))
+                .sum();
             if total > 9 && total < best.1 {
                 best = (i, total);
             }
@@ -413,11 +238,11 @@ impl Triad9 {
     /// The grid as digits 1..=9, row-major. Only meaningful when solved.
     fn grid(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (b, cells) in self.boxes.iter().enumerate() {
+        for (b, rows) in self.boxes.iter().enumerate() {
             for i in 0..3 {
                 for j in 0..3 {
                     let cell = (3 * (b / 3) + i) * 9 + 3 * (b % 3) + j;
-                    out[cell] = cells[cell_lane(i, j)].trailing_zeros() as u8 + 1;
+                    out[cell] = lane(rows[i], j).trailing_zeros() as u8 + 1;
                 }
             }
         }
@@ -428,7 +253,7 @@ impl Triad9 {
     fn cells_fixed(&self) -> bool {
         self.boxes
             .iter()
-            .all(|cells| (0..3).all(|i| (0..3).all(|j| cells[cell_lane(i, j)].count_ones() == 1)))
+            .all(|rows| rows[..3].iter().all(|&r| pop16(r & CELLS3) == SPREAD3))
     }
 }
 
@@ -459,53 +284,310 @@ impl Search<'_> {
             None => Ok(()),
         }
     }
+}
 
-    /// Depth-first search below `state` (at decision level `depth`, propagation pending).
-    fn run(&mut self, state: &mut Triad9, mut depth: u64) -> Result<(), Stop> {
-        loop {
-            if state.propagate().is_err() {
-                self.stats.fails += 1;
+/// The hot functions of the search (root, box restriction, band update, propagation, the recursion), written
+/// once and compiled twice: plainly, and with the x86-64 features the machine may have (`avx2`, `popcnt`,
+/// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
+/// side by side.
+macro_rules! search_functions {
+    ($(#[$feature:meta])*) => {
+        /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
+        $(#[$feature])*
+        fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
+            let mut state = Triad9 {
+                boxes: [FULL_BOX; 9],
+                bands: [Band {
+                    configs: [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0],
+                    elims: [0; 8],
+                }; 6],
+                pending: 0,
+            };
+            let mut masks = [FULL_BOX; 9];
+            for (cell, &v) in givens.iter().enumerate() {
+                if v == 0 || v > 9 {
+                    continue;
+                }
+                let bit = 1u64 << (v - 1);
+                let (r, c) = (cell / 9, cell % 9);
+                let (i, j) = (r % 3, c % 3);
+                let mask = &mut masks[(r / 3) * 3 + c / 3];
+                // The cell keeps at most the digit; the box's other cells, H_i and V_j lose it.
+                let kept = mask[i] & (bit << (16 * j));
+                for row in mask.iter_mut().take(3) {
+                    *row &= !(bit * SPREAD3);
+                }
+                mask[i] = (mask[i] & !(bit << 48) & !(0xFFFF << (16 * j))) | kept;
+                mask[3] &= !(bit << (16 * j));
+            }
+            for (b, mask) in masks.iter().enumerate() {
+                restrict(&mut state, b, mask)?;
+            }
+            Ok(state)
+        }
+
+        /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
+        /// horizontal and vertical band.
+        $(#[$feature])*
+        fn restrict(s: &mut Triad9, b: usize, mask: &BoxRows) -> Result<(), Conflict> {
+            let cells = &mut s.boxes[b];
+            let mut elim = [0u64; 4];
+            for r in 0..4 {
+                elim[r] = cells[r] & !mask[r];
+            }
+            if (elim[0] | elim[1] | elim[2] | elim[3]) == 0 {
                 return Ok(());
             }
-            let Some((band, d)) = state.choose() else {
-                // Every band fixed; the cells follow from the configurations (a box restriction ran after the
-                // last change of each band), but check them, as a wrong answer must never be reported.
-                if !state.cells_fixed() {
-                    self.stats.fails += 1;
-                    return Ok(());
+            let (mut pr, mut pc, mut nh, mut nv);
+            loop {
+                let mut asserted = [0u64; 4];
+                let mut bad = 0;
+                for r in 0..4 {
+                    cells[r] &= !elim[r];
+                    let counts = pop16(cells[r]);
+                    bad |= !(counts + REACH[r]) & HI;
+                    // Lanes at their minimum assert all they hold (a naked single, a six-digit negative triad).
+                    let at_min = !nonzero_hi(counts ^ MIN[r]) & HI;
+                    asserted[r] = cells[r] & ((at_min >> 15) * 0xFFFF);
                 }
-                self.count += 1;
-                if self.solution.is_none() {
-                    self.solution = Some(state.grid());
+                // Hidden singles of the exactly-one clauses: matrix rows 0..3 (lane rotations) ...
+                for r in 0..3 {
+                    let x = cells[r];
+                    let (single, seen) = once_of_four(
+                        x,
+                        x.rotate_left(16),
+                        x.rotate_left(32),
+                        x.rotate_left(48),
+                    );
+                    bad |= (seen ^ ALL4) & ALL4;
+                    asserted[r] |= x & single;
                 }
-                return if self.count >= self.solution_limit {
-                    Err(Stop::Enough)
-                } else {
-                    Ok(())
-                };
-            };
-            self.stats.guesses += 1;
-            depth += 1;
-            self.stats.max_depth = self.stats.max_depth.max(depth);
-            let bit = 1u16 << d;
-            let configs = state.bands[band].configs;
-            let first = (0..6).find(|&k| configs[k] & bit != 0).unwrap_or(0);
-            // First branch: digit d follows configuration `first` in this band.
-            self.node()?;
-            let mut child = *state;
-            for k in 0..6 {
-                if k != first {
-                    child.bands[band].elims[k] |= bit;
+                // ... and columns 0..3 (lane-wise across the rows).
+                let (single, seen) = once_of_four(cells[0], cells[1], cells[2], cells[3]);
+                bad |= (seen ^ CELLS3) & CELLS3;
+                for r in 0..4 {
+                    asserted[r] |= cells[r] & single & CELLS3;
+                }
+                if bad != 0 {
+                    return Err(Conflict);
+                }
+                let ca = [
+                    asserted[0] & CELLS3,
+                    asserted[1] & CELLS3,
+                    asserted[2] & CELLS3,
+                ];
+                pr = [fold3(ca[0]), fold3(ca[1]), fold3(ca[2])];
+                pc = ca[0] | ca[1] | ca[2];
+                nh = [
+                    (asserted[0] >> 48) as u16,
+                    (asserted[1] >> 48) as u16,
+                    (asserted[2] >> 48) as u16,
+                ];
+                nv = asserted[3] & CELLS3;
+                let all = u64::from(pr[0] | pr[1] | pr[2]) * SPREAD3;
+                let mut next = [0u64; 4];
+                for r in 0..3 {
+                    // An asserted cell loses its other digits; its digit leaves the box's other cells and the
+                    // cell's two negative triads; a digit asserted absent from a minirow/minicolumn leaves its cells.
+                    let others = ((nonzero_hi(ca[r]) >> 15) * u64::from(ALL)) & !ca[r];
+                    let c = (all & !ca[r]) | others | (u64::from(nh[r]) * SPREAD3) | nv;
+                    next[r] = (c | u64::from(pr[r]) << 48) & cells[r];
+                }
+                next[3] = pc & cells[3];
+                if (next[0] | next[1] | next[2] | next[3]) == 0 {
+                    break;
+                }
+                elim = next;
+            }
+            // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
+            // a digit asserted absent removes those that put it there.
+            let (bi, bj) = (b / 3, b % 3);
+            s.send(bi, bj, &pr, &nh);
+            let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
+            let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
+            s.send(3 + bj, bi, &pos, &neg);
+            Ok(())
+        }
+
+        /// Applies band `band`'s pending eliminations, asserts its three-digit triads, and restricts its boxes.
+        $(#[$feature])*
+        fn update_band(s: &mut Triad9, band: usize) -> Result<(), Conflict> {
+            let b = &mut s.bands[band];
+            let mut changed = 0;
+            for k in 0..8 {
+                changed |= b.configs[k] & b.elims[k];
+                b.configs[k] &= !b.elims[k];
+                b.elims[k] = 0;
+            }
+            if changed == 0 {
+                return Ok(());
+            }
+            let mut t;
+            loop {
+                let c = &mut b.configs;
+                if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
+                    return Err(Conflict);
+                }
+                t = Triad9::triads(c);
+                // A triad with exactly three digits holds them (a minirow has three): each of them loses the
+                // configurations that put it in another element of that peer. `o[p][e]`: the asserted digits of
+                // peer p's elements other than e.
+                let mut o = [[0u16; 3]; 3];
+                let mut short = false;
+                for p in 0..3 {
+                    let mut a = [0u16; 3];
+                    for e in 0..3 {
+                        let n = POP9[usize::from(t[p][e] & ALL)];
+                        short |= n < 3;
+                        a[e] = if n == 3 { t[p][e] } else { 0 };
+                    }
+                    o[p] = [a[1] | a[2], a[0] | a[2], a[0] | a[1]];
+                }
+                if short {
+                    return Err(Conflict);
+                }
+                let mut removed = 0u16;
+                for k in 0..6 {
+                    let drop = o[0][PERM[k][0]] | o[1][PERM[k][1]] | o[2][PERM[k][2]];
+                    removed |= c[k] & drop;
+                    c[k] &= !drop;
+                }
+                if removed == 0 {
+                    break;
                 }
             }
-            child.pending |= 1 << band;
-            self.run(&mut child, depth)?;
-            // Second branch, in place: it does not.
-            self.node()?;
-            state.bands[band].elims[first] |= bit;
-            state.pending |= 1 << band;
+            let line = band % 3;
+            for p in 0..3 {
+                let [t0, t1, t2] = t[p];
+                let (mask, bx) = if band < 3 {
+                    let row = |x: u16, neg: u16| u64::from(x) * SPREAD3 | u64::from(neg) << 48;
+                    (
+                        [row(t0, t1 | t2), row(t1, t0 | t2), row(t2, t0 | t1), CELLS3],
+                        3 * line + p,
+                    )
+                } else {
+                    let lanes = |a: u16, b: u16, c: u16| {
+                        u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32
+                    };
+                    let cells = lanes(t0, t1, t2) | u64::from(ALL) << 48;
+                    (
+                        [cells, cells, cells, lanes(t1 | t2, t0 | t2, t0 | t1)],
+                        3 * p + line,
+                    )
+                };
+                restrict(s, bx, &mask)?;
+            }
+            Ok(())
         }
-    }
+
+        /// Runs the worklist until no band has eliminations left.
+        $(#[$feature])*
+        fn propagate(s: &mut Triad9) -> Result<(), Conflict> {
+            while s.pending != 0 {
+                let band = s.pending.trailing_zeros() as usize;
+                s.pending &= s.pending - 1;
+                update_band(s, band % 6)?;
+            }
+            Ok(())
+        }
+
+        /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
+        /// Depth-first search below `state` (at decision level `depth`, propagation pending).
+        $(#[$feature])*
+        fn run(search: &mut Search<'_>, state: &mut Triad9, mut depth: u64) -> Result<(), Stop> {
+            loop {
+                if propagate(state).is_err() {
+                    search.stats.fails += 1;
+                    return Ok(());
+                }
+                let Some((band, d)) = state.choose() else {
+                    // Every band fixed; the cells follow from the configurations (a box restriction ran after the
+                    // last change of each band), but check them, as a wrong answer must never be reported.
+                    if !state.cells_fixed() {
+                        search.stats.fails += 1;
+                        return Ok(());
+                    }
+                    search.count += 1;
+                    if search.solution.is_none() {
+                        search.solution = Some(state.grid());
+                    }
+                    return if search.count >= search.solution_limit {
+                        Err(Stop::Enough)
+                    } else {
+                        Ok(())
+                    };
+                };
+                search.stats.guesses += 1;
+                depth += 1;
+                search.stats.max_depth = search.stats.max_depth.max(depth);
+                let bit = 1u16 << d;
+                let configs = state.bands[band].configs;
+                let first = (0..6).find(|&k| configs[k] & bit != 0).unwrap_or(0);
+                // First branch: digit d follows configuration `first` in this band.
+                search.node()?;
+                let mut child = *state;
+                for k in 0..6 {
+                    if k != first {
+                        child.bands[band].elims[k] |= bit;
+                    }
+                }
+                child.pending |= 1 << band;
+                run(search, &mut child, depth)?;
+                // Second branch, in place: it does not.
+                search.node()?;
+                state.bands[band].elims[first] |= bit;
+                state.pending |= 1 << band;
+            }
+        }
+
+        /// One whole solve: the root, then the search. See [`super::solve9_triad`].
+        $(#[$feature])*
+        pub(super) fn solve(givens: &[u8; 81], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+            let mut search = Search {
+                limits,
+                start: limits.time.is_some().then(Instant::now),
+                solution_limit: if solution_limit == 0 {
+                    u64::MAX
+                } else {
+                    solution_limit
+                },
+                count: 0,
+                solution: None,
+                stats: Stats::default(),
+            };
+            let outcome = match root(givens) {
+                Err(Conflict) => {
+                    search.stats.fails += 1;
+                    Outcome::Unsatisfiable
+                }
+                Ok(mut state) => match run(&mut search, &mut state, 0) {
+                    Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
+                    Ok(()) | Err(Stop::Enough) => Outcome::Solved,
+                    Err(Stop::Limit(kind)) => Outcome::Limit(kind),
+                },
+            };
+            search.stats.solutions = search.count;
+            MaskResult {
+                outcome,
+                count: search.count,
+                solution: search.solution,
+                stats: search.stats,
+            }
+        }
+    };
+}
+
+/// The search compiled for the default target (the test oracle of the other copy).
+mod portable {
+    use super::*;
+    search_functions!();
+}
+
+/// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    search_functions!(#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
@@ -516,41 +598,87 @@ pub fn solve9_triad(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    if let Some(cell) = givens.iter().position(|&v| v > 9) {
-        return Err(InputError::BadValue {
+    check_values(givens)?;
+    Ok(dispatch::solve(
+        givens,
+        solution_limit,
+        limits,
+        dispatch::Path::Best,
+    ))
+}
+
+/// [`solve9_triad`] always on the copy of the search compiled for the default target, never the
+/// feature-compiled one: for tests (the two must agree on everything) and measurements.
+pub fn solve9_triad_portable(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    check_values(givens)?;
+    Ok(dispatch::solve(
+        givens,
+        solution_limit,
+        limits,
+        dispatch::Path::Portable,
+    ))
+}
+
+/// A value above 9 as an [`InputError`].
+fn check_values(givens: &[u8; 81]) -> Result<(), InputError> {
+    match givens.iter().position(|&v| v > 9) {
+        Some(cell) => Err(InputError::BadValue {
             cell,
             value: givens[cell],
             size: 9,
-        });
+        }),
+        None => Ok(()),
     }
-    let mut search = Search {
-        limits,
-        start: limits.time.is_some().then(Instant::now),
-        solution_limit: if solution_limit == 0 {
-            u64::MAX
-        } else {
-            solution_limit
-        },
-        count: 0,
-        solution: None,
-        stats: Stats::default(),
-    };
-    let outcome = match Triad9::from_givens(givens) {
-        Err(Conflict) => {
-            search.stats.fails += 1;
-            Outcome::Unsatisfiable
+}
+
+/// The one place with `unsafe`: calling the feature-compiled copy of the search after checking that the running
+/// machine has the features.
+#[allow(unsafe_code)]
+pub(crate) mod dispatch {
+    use super::MaskResult;
+    use csp_core::Limits;
+
+    /// Which compiled copy of the search to run.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) enum Path {
+        /// The feature-compiled copy when the machine has its features, else the portable one.
+        Best,
+        /// The copy compiled for the default target (what the tests compare the other with).
+        Portable,
+    }
+
+    /// Whether this machine runs the feature-compiled copy.
+    pub(crate) fn has_features() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
         }
-        Ok(mut root) => match search.run(&mut root, 0) {
-            Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
-            Ok(()) | Err(Stop::Enough) => Outcome::Solved,
-            Err(Stop::Limit(kind)) => Outcome::Limit(kind),
-        },
-    };
-    search.stats.solutions = search.count;
-    Ok(MaskResult {
-        outcome,
-        count: search.count,
-        solution: search.solution,
-        stats: search.stats,
-    })
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// Runs one solve on `path`.
+    pub(crate) fn solve(
+        givens: &[u8; 81],
+        solution_limit: u64,
+        limits: &Limits,
+        path: Path,
+    ) -> MaskResult<[u8; 81]> {
+        #[cfg(target_arch = "x86_64")]
+        if path == Path::Best && has_features() {
+            // SAFETY: `x86::solve` is compiled with `avx2,popcnt,bmi1,bmi2`, and `has_features` has just
+            // confirmed that the running processor supports all four; its code is otherwise safe Rust.
+            return unsafe { super::x86::solve(givens, solution_limit, limits) };
+        }
+        super::portable::solve(givens, solution_limit, limits)
+    }
 }
