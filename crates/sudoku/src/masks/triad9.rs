@@ -168,6 +168,21 @@ struct Triad9 {
     pending: u32,
 }
 
+/// `z[PERM[k][P]]` for each configuration `k`, lanes 6 and 7 zero.
+#[inline(always)]
+fn gather<const P: usize>(z: &[u16; 3]) -> [u16; 8] {
+    [
+        z[PERM[0][P]],
+        z[PERM[1][P]],
+        z[PERM[2][P]],
+        z[PERM[3][P]],
+        z[PERM[4][P]],
+        z[PERM[5][P]],
+        0,
+        0,
+    ]
+}
+
 impl Triad9 {
     /// Adds the eliminations from peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not
     /// in it) to band `band`.
@@ -183,12 +198,17 @@ impl Triad9 {
         if (z[0] | z[1] | z[2]) == 0 {
             return;
         }
+        // The indices made constants (one instance per peer), so the eight lanes go as one vector operation.
+        let msg = match p {
+            0 => gather::<0>(&z),
+            1 => gather::<1>(&z),
+            _ => gather::<2>(&z),
+        };
         let target = &mut self.bands[band];
         let mut any = 0;
-        for k in 0..6 {
-            let msg = z[PERM[k][p]];
-            any |= msg & target.configs[k] & !target.elims[k];
-            target.elims[k] |= msg;
+        for k in 0..8 {
+            any |= msg[k] & target.configs[k] & !target.elims[k];
+            target.elims[k] |= msg[k];
         }
         if any != 0 {
             self.pending |= 1 << band;
@@ -286,12 +306,265 @@ impl Search<'_> {
     }
 }
 
+/// What a box asserted at its fixpoint, for its bands: `pr[i]` digits placed in minirow `i`, `nh[i]` digits
+/// absent from it, `pc` (lane `j`) digits placed in minicolumn `j`, `nv` (lane `j`) digits absent from it.
+struct Found {
+    pr: [u16; 3],
+    nh: [u16; 3],
+    pc: u64,
+    nv: u64,
+}
+
+/// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
+/// singles of the matrix rows and columns, and what they eliminate. `Ok(None)` when `mask` removed nothing.
+/// SWAR on the four row words; [`simd::box_fixpoint`] is the same with the box in one AVX2 register.
+#[inline(always)]
+fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Conflict> {
+    let mut elim = [0u64; 4];
+    for r in 0..4 {
+        elim[r] = cells[r] & !mask[r];
+    }
+    if (elim[0] | elim[1] | elim[2] | elim[3]) == 0 {
+        return Ok(None);
+    }
+    let (mut pr, mut pc, mut nh, mut nv);
+    loop {
+        let mut asserted = [0u64; 4];
+        let mut bad = 0;
+        for r in 0..4 {
+            cells[r] &= !elim[r];
+            let counts = pop16(cells[r]);
+            bad |= !(counts + REACH[r]) & HI;
+            // Lanes at their minimum assert all they hold (a naked single, a six-digit negative triad).
+            let at_min = !nonzero_hi(counts ^ MIN[r]) & HI;
+            asserted[r] = cells[r] & ((at_min >> 15) * 0xFFFF);
+        }
+        // Hidden singles of the exactly-one clauses: matrix rows 0..3 (lane rotations) ...
+        for r in 0..3 {
+            let x = cells[r];
+            let (single, seen) =
+                once_of_four(x, x.rotate_left(16), x.rotate_left(32), x.rotate_left(48));
+            bad |= (seen ^ ALL4) & ALL4;
+            asserted[r] |= x & single;
+        }
+        // ... and columns 0..3 (lane-wise across the rows).
+        let (single, seen) = once_of_four(cells[0], cells[1], cells[2], cells[3]);
+        bad |= (seen ^ CELLS3) & CELLS3;
+        for r in 0..4 {
+            asserted[r] |= cells[r] & single & CELLS3;
+        }
+        if bad != 0 {
+            return Err(Conflict);
+        }
+        let ca = [
+            asserted[0] & CELLS3,
+            asserted[1] & CELLS3,
+            asserted[2] & CELLS3,
+        ];
+        pr = [fold3(ca[0]), fold3(ca[1]), fold3(ca[2])];
+        pc = ca[0] | ca[1] | ca[2];
+        nh = [
+            (asserted[0] >> 48) as u16,
+            (asserted[1] >> 48) as u16,
+            (asserted[2] >> 48) as u16,
+        ];
+        nv = asserted[3] & CELLS3;
+        let all = u64::from(pr[0] | pr[1] | pr[2]) * SPREAD3;
+        let mut next = [0u64; 4];
+        for r in 0..3 {
+            // An asserted cell loses its other digits; its digit leaves the box's other cells and the
+            // cell's two negative triads; a digit asserted absent from a minirow/minicolumn leaves its cells.
+            let others = ((nonzero_hi(ca[r]) >> 15) * u64::from(ALL)) & !ca[r];
+            let c = (all & !ca[r]) | others | (u64::from(nh[r]) * SPREAD3) | nv;
+            next[r] = (c | u64::from(pr[r]) << 48) & cells[r];
+        }
+        next[3] = pc & cells[3];
+        if (next[0] | next[1] | next[2] | next[3]) == 0 {
+            break;
+        }
+        elim = next;
+    }
+    Ok(Some(Found { pr, nh, pc, nv }))
+}
+
+/// [`box_fixpoint`] with the box in one AVX2 register (row `r` = 64-bit lane `r`): the row clauses by byte
+/// shuffles inside each row, the column clauses by permutations of the rows, popcounts by a nibble table. Only
+/// called from the copy of the search compiled with these features (see [`dispatch`]); intrinsics are safe to
+/// call there, so this holds no `unsafe`. The tests compare it with the SWAR version through the two copies.
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use std::arch::x86_64::*;
+
+    use super::{BoxRows, Conflict, Found, ALL, ALL4, CELLS3, MIN};
+
+    /// The four rows as one register.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn load(x: &BoxRows) -> __m256i {
+        _mm256_set_epi64x(x[3] as i64, x[2] as i64, x[1] as i64, x[0] as i64)
+    }
+
+    /// The register as four rows.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn store(v: __m256i) -> BoxRows {
+        [
+            _mm256_extract_epi64::<0>(v) as u64,
+            _mm256_extract_epi64::<1>(v) as u64,
+            _mm256_extract_epi64::<2>(v) as u64,
+            _mm256_extract_epi64::<3>(v) as u64,
+        ]
+    }
+
+    /// See [`super::box_fixpoint`]; same results.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn box_fixpoint(
+        cells: &mut BoxRows,
+        mask: &BoxRows,
+    ) -> Result<Option<Found>, Conflict> {
+        let mut c = load(cells);
+        let mut elim = _mm256_andnot_si256(load(mask), c);
+        if _mm256_testz_si256(elim, elim) != 0 {
+            return Ok(None);
+        }
+        // Byte shuffles rotating the four 16-bit lanes of each row by one, two and three, and copying lane 3
+        // (the negative minirow triad) to all four.
+        let rot1 = _mm256_setr_epi8(
+            2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11,
+            12, 13, 14, 15, 8, 9,
+        );
+        let rot2 = _mm256_setr_epi8(
+            4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
+            14, 15, 8, 9, 10, 11,
+        );
+        let rot3 = _mm256_setr_epi8(
+            6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14, 15,
+            8, 9, 10, 11, 12, 13,
+        );
+        let lane3 = _mm256_setr_epi8(
+            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, 14, 15,
+            14, 15, 14, 15, 14, 15,
+        );
+        let nibble_pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4,
+        );
+        let low4 = _mm256_set1_epi8(0x0F);
+        let ones = _mm256_set1_epi8(1);
+        let min = load(&MIN);
+        let all = _mm256_set1_epi16(ALL as i16);
+        // Rows 0..3 whole; lanes 0..3 of every row; the cells; lane 3 of rows 0..3; row 3's lanes 0..3.
+        let rows3 = load(&[ALL4, ALL4, ALL4, 0]);
+        let cols3 = load(&[CELLS3; 4]);
+        let cell_mask = load(&[CELLS3, CELLS3, CELLS3, 0]);
+        let h_mask = load(&[
+            u64::from(ALL) << 48,
+            u64::from(ALL) << 48,
+            u64::from(ALL) << 48,
+            0,
+        ]);
+        let v_mask = load(&[0, 0, 0, CELLS3]);
+        let (mut asserted, mut row_or, mut col_or);
+        loop {
+            c = _mm256_andnot_si256(elim, c);
+            let lo = _mm256_and_si256(c, low4);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(c), low4);
+            let bytes = _mm256_add_epi8(
+                _mm256_shuffle_epi8(nibble_pop, lo),
+                _mm256_shuffle_epi8(nibble_pop, hi),
+            );
+            let counts = _mm256_maddubs_epi16(bytes, ones);
+            let below = _mm256_cmpgt_epi16(min, counts);
+            asserted = _mm256_and_si256(c, _mm256_cmpeq_epi16(counts, min));
+            // Rows: the digits in exactly one of the four lanes.
+            let (x, y) = (c, _mm256_shuffle_epi8(c, rot1));
+            let (z, w) = (_mm256_shuffle_epi8(c, rot2), _mm256_shuffle_epi8(c, rot3));
+            let one_r = _mm256_or_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w));
+            let two_r = _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(x, y), _mm256_and_si256(z, w)),
+                _mm256_and_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w)),
+            );
+            // Columns: the same across the four rows.
+            let (y, z, w) = (
+                _mm256_permute4x64_epi64::<0x39>(c),
+                _mm256_permute4x64_epi64::<0x4E>(c),
+                _mm256_permute4x64_epi64::<0x93>(c),
+            );
+            let one_c = _mm256_or_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w));
+            let two_c = _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(x, y), _mm256_and_si256(z, w)),
+                _mm256_and_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w)),
+            );
+            let missing = _mm256_or_si256(
+                _mm256_andnot_si256(one_r, rows3),
+                _mm256_andnot_si256(one_c, cols3),
+            );
+            let bad = _mm256_or_si256(below, missing);
+            if _mm256_testz_si256(bad, bad) == 0 {
+                return Err(Conflict);
+            }
+            let singles = _mm256_or_si256(
+                _mm256_and_si256(_mm256_andnot_si256(two_r, one_r), rows3),
+                _mm256_and_si256(_mm256_andnot_si256(two_c, one_c), cols3),
+            );
+            asserted = _mm256_or_si256(asserted, _mm256_and_si256(c, singles));
+            let ca = _mm256_and_si256(asserted, cell_mask);
+            let r1 = _mm256_or_si256(ca, _mm256_shuffle_epi8(ca, rot1));
+            row_or = _mm256_or_si256(r1, _mm256_shuffle_epi8(r1, rot2));
+            let c1 = _mm256_or_si256(ca, _mm256_permute4x64_epi64::<0x39>(ca));
+            col_or = _mm256_or_si256(c1, _mm256_permute4x64_epi64::<0x4E>(c1));
+            let a1 = _mm256_or_si256(row_or, _mm256_permute4x64_epi64::<0x39>(row_or));
+            let box_or = _mm256_or_si256(a1, _mm256_permute4x64_epi64::<0x4E>(a1));
+            let nh = _mm256_shuffle_epi8(asserted, lane3);
+            let nv = _mm256_permute4x64_epi64::<0xFF>(asserted);
+            let placed = _mm256_andnot_si256(_mm256_cmpeq_epi16(ca, _mm256_setzero_si256()), all);
+            let others = _mm256_andnot_si256(ca, placed);
+            let cell_part = _mm256_and_si256(
+                _mm256_or_si256(
+                    _mm256_or_si256(_mm256_andnot_si256(ca, box_or), others),
+                    _mm256_or_si256(nh, nv),
+                ),
+                cell_mask,
+            );
+            let next = _mm256_and_si256(
+                _mm256_or_si256(
+                    cell_part,
+                    _mm256_or_si256(
+                        _mm256_and_si256(row_or, h_mask),
+                        _mm256_and_si256(col_or, v_mask),
+                    ),
+                ),
+                c,
+            );
+            if _mm256_testz_si256(next, next) != 0 {
+                break;
+            }
+            elim = next;
+        }
+        *cells = store(c);
+        let (a, ro, co) = (store(asserted), store(row_or), store(col_or));
+        let pr = [ro[0] as u16 & ALL, ro[1] as u16 & ALL, ro[2] as u16 & ALL];
+        let nh = [
+            (a[0] >> 48) as u16,
+            (a[1] >> 48) as u16,
+            (a[2] >> 48) as u16,
+        ];
+        Ok(Some(Found {
+            pr,
+            nh,
+            pc: co[0] & CELLS3,
+            nv: a[3] & CELLS3,
+        }))
+    }
+}
+
 /// The hot functions of the search (root, box restriction, band update, propagation, the recursion), written
 /// once and compiled twice: plainly, and with the x86-64 features the machine may have (`avx2`, `popcnt`,
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($(#[$feature:meta])*) => {
+    ($fixpoint:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -330,75 +603,9 @@ macro_rules! search_functions {
         /// horizontal and vertical band.
         $(#[$feature])*
         fn restrict(s: &mut Triad9, b: usize, mask: &BoxRows) -> Result<(), Conflict> {
-            let cells = &mut s.boxes[b];
-            let mut elim = [0u64; 4];
-            for r in 0..4 {
-                elim[r] = cells[r] & !mask[r];
-            }
-            if (elim[0] | elim[1] | elim[2] | elim[3]) == 0 {
+            let Some(Found { pr, nh, pc, nv }) = $fixpoint(&mut s.boxes[b], mask)? else {
                 return Ok(());
-            }
-            let (mut pr, mut pc, mut nh, mut nv);
-            loop {
-                let mut asserted = [0u64; 4];
-                let mut bad = 0;
-                for r in 0..4 {
-                    cells[r] &= !elim[r];
-                    let counts = pop16(cells[r]);
-                    bad |= !(counts + REACH[r]) & HI;
-                    // Lanes at their minimum assert all they hold (a naked single, a six-digit negative triad).
-                    let at_min = !nonzero_hi(counts ^ MIN[r]) & HI;
-                    asserted[r] = cells[r] & ((at_min >> 15) * 0xFFFF);
-                }
-                // Hidden singles of the exactly-one clauses: matrix rows 0..3 (lane rotations) ...
-                for r in 0..3 {
-                    let x = cells[r];
-                    let (single, seen) = once_of_four(
-                        x,
-                        x.rotate_left(16),
-                        x.rotate_left(32),
-                        x.rotate_left(48),
-                    );
-                    bad |= (seen ^ ALL4) & ALL4;
-                    asserted[r] |= x & single;
-                }
-                // ... and columns 0..3 (lane-wise across the rows).
-                let (single, seen) = once_of_four(cells[0], cells[1], cells[2], cells[3]);
-                bad |= (seen ^ CELLS3) & CELLS3;
-                for r in 0..4 {
-                    asserted[r] |= cells[r] & single & CELLS3;
-                }
-                if bad != 0 {
-                    return Err(Conflict);
-                }
-                let ca = [
-                    asserted[0] & CELLS3,
-                    asserted[1] & CELLS3,
-                    asserted[2] & CELLS3,
-                ];
-                pr = [fold3(ca[0]), fold3(ca[1]), fold3(ca[2])];
-                pc = ca[0] | ca[1] | ca[2];
-                nh = [
-                    (asserted[0] >> 48) as u16,
-                    (asserted[1] >> 48) as u16,
-                    (asserted[2] >> 48) as u16,
-                ];
-                nv = asserted[3] & CELLS3;
-                let all = u64::from(pr[0] | pr[1] | pr[2]) * SPREAD3;
-                let mut next = [0u64; 4];
-                for r in 0..3 {
-                    // An asserted cell loses its other digits; its digit leaves the box's other cells and the
-                    // cell's two negative triads; a digit asserted absent from a minirow/minicolumn leaves its cells.
-                    let others = ((nonzero_hi(ca[r]) >> 15) * u64::from(ALL)) & !ca[r];
-                    let c = (all & !ca[r]) | others | (u64::from(nh[r]) * SPREAD3) | nv;
-                    next[r] = (c | u64::from(pr[r]) << 48) & cells[r];
-                }
-                next[3] = pc & cells[3];
-                if (next[0] | next[1] | next[2] | next[3]) == 0 {
-                    break;
-                }
-                elim = next;
-            }
+            };
             // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
             // a digit asserted absent removes those that put it there.
             let (bi, bj) = (b / 3, b % 3);
@@ -580,14 +787,14 @@ macro_rules! search_functions {
 /// The search compiled for the default target (the test oracle of the other copy).
 mod portable {
     use super::*;
-    search_functions!();
+    search_functions!(box_fixpoint);
 }
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(simd::box_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
