@@ -150,11 +150,12 @@ struct Conflict;
 /// One band's state.
 #[derive(Clone, Copy)]
 struct Band {
-    /// `configs[k]`: digits that may still follow permutation `PERM[k]`; lanes 6 and 7 stay 0. Invariant at a
-    /// fixpoint: every digit has at least one configuration.
-    configs: [u16; 8],
-    /// Removals from `configs` sent by boxes and guesses, applied at the band's next update.
-    elims: [u16; 8],
+    /// Lane `k` (bits `16(k % 4)..` of word `k / 4`): the digits that may still follow permutation `PERM[k]`;
+    /// lanes 6 and 7 stay 0. Packed so a message is two word operations. Invariant at a fixpoint: every digit has
+    /// at least one configuration.
+    configs: [u64; 2],
+    /// Removals from `configs` sent by boxes and guesses (same lanes), applied at the band's next update.
+    elims: [u64; 2],
 }
 
 /// The search state of one node.
@@ -168,18 +169,36 @@ struct Triad9 {
     pending: u32,
 }
 
-/// `z[PERM[k][P]]` for each configuration `k`, lanes 6 and 7 zero.
+/// `z[PERM[k][P]]` in lane `k` of a band's packed words.
 #[inline(always)]
-fn gather<const P: usize>(z: &[u16; 3]) -> [u16; 8] {
-    [
+fn gather<const P: usize>(z: &[u16; 3]) -> [u64; 2] {
+    pack(&[
         z[PERM[0][P]],
         z[PERM[1][P]],
         z[PERM[2][P]],
         z[PERM[3][P]],
         z[PERM[4][P]],
         z[PERM[5][P]],
-        0,
-        0,
+    ])
+}
+
+/// Six configuration lanes packed as a band stores them.
+#[inline(always)]
+fn pack(c: &[u16; 6]) -> [u64; 2] {
+    let w = |a: u16, b: u16| u64::from(a) | u64::from(b) << 16;
+    [w(c[0], c[1]) | w(c[2], c[3]) << 32, w(c[4], c[5])]
+}
+
+/// A band's packed words as six configuration lanes.
+#[inline(always)]
+fn unpack(w: &[u64; 2]) -> [u16; 6] {
+    [
+        w[0] as u16,
+        (w[0] >> 16) as u16,
+        (w[0] >> 32) as u16,
+        (w[0] >> 48) as u16,
+        w[1] as u16,
+        (w[1] >> 16) as u16,
     ]
 }
 
@@ -205,11 +224,10 @@ impl Triad9 {
             _ => gather::<2>(&z),
         };
         let target = &mut self.bands[band];
-        let mut any = 0;
-        for k in 0..8 {
-            any |= msg[k] & target.configs[k] & !target.elims[k];
-            target.elims[k] |= msg[k];
-        }
+        let any = (msg[0] & target.configs[0] & !target.elims[0])
+            | (msg[1] & target.configs[1] & !target.elims[1]);
+        target.elims[0] |= msg[0];
+        target.elims[1] |= msg[1];
         if any != 0 {
             self.pending |= 1 << band;
         }
@@ -217,7 +235,7 @@ impl Triad9 {
 
     /// Positive triads of a band: `t[p][e]`.
     #[inline(always)]
-    fn triads(configs: &[u16; 8]) -> [[u16; 3]; 3] {
+    fn triads(configs: &[u16; 6]) -> [[u16; 3]; 3] {
         let mut t = [[0u16; 3]; 3];
         for (p, row) in t.iter_mut().enumerate() {
             for (e, x) in row.iter_mut().enumerate() {
@@ -233,7 +251,7 @@ impl Triad9 {
     fn choose(&self) -> Option<(usize, usize)> {
         let mut best = (usize::MAX, u32::MAX);
         for (i, b) in self.bands.iter().enumerate() {
-            let total: u32 = b.configs[..6]
+            let total: u32 = unpack(&b.configs)
                 .iter()
                 .map(|&c| u32::from(POP9[usize::from(c & ALL)]))
                 .sum();
@@ -244,7 +262,7 @@ impl Triad9 {
         if best.0 == usize::MAX {
             return None;
         }
-        let c = &self.bands[best.0].configs;
+        let c = unpack(&self.bands[best.0].configs);
         let mut pick = (0usize, u32::MAX);
         for d in 0..9 {
             let n: u32 = c[..6].iter().map(|&x| u32::from(x >> d & 1)).sum();
@@ -571,8 +589,8 @@ macro_rules! search_functions {
             let mut state = Triad9 {
                 boxes: [FULL_BOX; 9],
                 bands: [Band {
-                    configs: [ALL, ALL, ALL, ALL, ALL, ALL, 0, 0],
-                    elims: [0; 8],
+                    configs: [ALL4, u64::from(ALL) * 0x1_0001],
+                    elims: [0; 2],
                 }; 6],
                 pending: 0,
             };
@@ -620,22 +638,20 @@ macro_rules! search_functions {
         $(#[$feature])*
         fn update_band(s: &mut Triad9, band: usize) -> Result<(), Conflict> {
             let b = &mut s.bands[band];
-            let mut changed = 0;
-            for k in 0..8 {
-                changed |= b.configs[k] & b.elims[k];
-                b.configs[k] &= !b.elims[k];
-                b.elims[k] = 0;
-            }
+            let changed = (b.configs[0] & b.elims[0]) | (b.configs[1] & b.elims[1]);
+            b.configs[0] &= !b.elims[0];
+            b.configs[1] &= !b.elims[1];
+            b.elims = [0; 2];
             if changed == 0 {
                 return Ok(());
             }
+            let mut c = unpack(&b.configs);
             let mut t;
             loop {
-                let c = &mut b.configs;
                 if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
                     return Err(Conflict);
                 }
-                t = Triad9::triads(c);
+                t = Triad9::triads(&c);
                 // A triad with exactly three digits holds them (a minirow has three): each of them loses the
                 // configurations that put it in another element of that peer. `o[p][e]`: the asserted digits of
                 // peer p's elements other than e.
@@ -663,6 +679,7 @@ macro_rules! search_functions {
                     break;
                 }
             }
+            b.configs = pack(&c);
             let line = band % 3;
             for p in 0..3 {
                 let [t0, t1, t2] = t[p];
@@ -728,21 +745,21 @@ macro_rules! search_functions {
                 depth += 1;
                 search.stats.max_depth = search.stats.max_depth.max(depth);
                 let bit = 1u16 << d;
-                let configs = state.bands[band].configs;
+                let configs = unpack(&state.bands[band].configs);
                 let first = (0..6).find(|&k| configs[k] & bit != 0).unwrap_or(0);
                 // First branch: digit d follows configuration `first` in this band.
                 search.node()?;
                 let mut child = *state;
                 for k in 0..6 {
                     if k != first {
-                        child.bands[band].elims[k] |= bit;
+                        child.bands[band].elims[k / 4] |= u64::from(bit) << (16 * (k % 4));
                     }
                 }
                 child.pending |= 1 << band;
                 run(search, &mut child, depth)?;
                 // Second branch, in place: it does not.
                 search.node()?;
-                state.bands[band].elims[first] |= bit;
+                state.bands[band].elims[first / 4] |= u64::from(bit) << (16 * (first % 4));
                 state.pending |= 1 << band;
             }
         }
