@@ -3,15 +3,15 @@
 //! search branches on a band configuration rather than on a cell. Reached as [`solve9_triad`]; the registry's
 //! `fast` still runs [`super::solve9`] (figures against it in `docs/measurements.md`, "triad9").
 //!
-//! State of one node (480 bytes, copied on a guess):
+//! State of one node (9 boxes x 32 bytes + 6 bands x 32 bytes + the pending mask, 480 bytes, copied on a guess):
 //!
 //! ```text
 //!   box b (3x3 boxes, row-major), 16 lanes of 9-bit digit sets:      band (3 horizontal, 3 vertical):
-//!     +----+----+----+----+                                           configs[k], k in 0..6: the digits whose
-//!     | c00| c01| c02| H0 |   cij: candidates of the cell              three minirows (minicolumns) in the
-//!     | c10| c11| c12| H1 |   Hi : digits NOT in minirow i               band's three boxes follow
+//!     +----+----+----+----+  = four u64 rows                          configs lane k, k in 0..6: the digits
+//!     | c00| c01| c02| H0 |   cij: candidates of the cell              whose three minirows (minicolumns) in
+//!     | c10| c11| c12| H1 |   Hi : digits NOT in minirow i               the band's three boxes follow
 //!     | c20| c21| c22| H2 |   Vj : digits NOT in minicolumn j            permutation PERM[k] (box -> element);
-//!     | V0 | V1 | V2 | -- |                                            elims[k]: removals not yet applied.
+//!     | V0 | V1 | V2 | -- |                                            elims lane k: removals not yet applied.
 //!     +----+----+----+----+
 //! ```
 //!
@@ -21,13 +21,24 @@
 //! configuration. The two meet through positive triads: `T[p][e]` = digits with a configuration that puts them
 //! in element `e` of the band's box `p`; the box's cells of element `e` keep only `T[p][e]`, its negative triad
 //! of `e` only the digits of the other two elements' triads; a positive triad with three digits asserts them.
+//! A leaf (every band and digit down to one configuration) is also checked to have one digit per cell before
+//! it counts as a solution.
 //!
 //! Propagation is a worklist over the six bands: a band with pending eliminations applies them, asserts its
 //! three-digit triads, then restricts its three boxes; a box restriction runs the box to its own fixpoint
 //! (naked singles, hidden singles in matrix rows/columns, six-digit negative triads) and sends what it asserted
-//! (a digit in a minirow/minicolumn, or not in it) to its two bands as eliminations.
+//! (a digit in a minirow/minicolumn, or not in it) to its two bands as eliminations. The search branches on the
+//! band with the fewest configuration bits left and in it the digit with the fewest configurations: first the
+//! digit's lowest configuration, then (in place) all but it.
 //!
-//! Written in plain array code (the lanes loops vectorise); no `unsafe`, no SIMD intrinsics.
+//! Two compiled copies of the search (`search_functions!`): a portable one, whose box fixpoint is SWAR on the
+//! four row words, and one compiled with `avx2,popcnt,bmi1,bmi2`, whose box fixpoint holds the box in one AVX2
+//! register (`simd`); [`solve9_triad`] picks by run-time detection (`dispatch`, the module's only `unsafe`), and
+//! the tests require both copies to return identical results and statistics.
+//!
+//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9"): the same guesses per puzzle as
+//! tdoku (forum_hardest_1106 first solution 59.4 vs 59.8, count 2 110.7 vs 110.4; band9 85.9 / 204.2), but
+//! 1.5-2.5x band9's CPU time per puzzle, so `fast` does not use it.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
