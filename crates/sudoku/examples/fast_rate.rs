@@ -1,7 +1,7 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup]`
+//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable] [--check-triad]`
 //!
 //! Method: every line's first 81 characters are parsed by the crate's own parser (lines that are not a 9x9
 //! puzzle are skipped) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
@@ -12,7 +12,7 @@
 use std::time::Instant;
 
 use csp_core::Limits;
-use sudoku::masks::solve9;
+use sudoku::masks::{solve9, solve9_triad, solve9_triad_portable};
 use sudoku::{verify, Board};
 
 /// The cells of a 9x9 board, for the raw solver.
@@ -31,6 +31,42 @@ fn valid(puzzle: &[u8; 81], solution: &[u8; 81]) -> bool {
     }
 }
 
+/// The cross-check of the triad solver against `fast`'s: every puzzle with solution limits 1 and 2 on both, same
+/// counts and outcomes, every solution verified. Prints each mismatch and a summary line; false on any mismatch.
+fn check_triad(path: &str, puzzles: &[[u8; 81]]) -> bool {
+    let limits = Limits::none();
+    let (mut bad, mut counts) = (0usize, [0usize; 3]);
+    let (mut guesses_band, mut guesses_triad) = (0u64, 0u64);
+    for p in puzzles {
+        for limit in [1, 2] {
+            let (Ok(a), Ok(b)) = (solve9(p, limit, &limits), solve9_triad(p, limit, &limits))
+            else {
+                bad += 1;
+                continue;
+            };
+            let ok_a = a.solution.as_ref().is_none_or(|s| valid(p, s));
+            let ok_b = b.solution.as_ref().is_none_or(|s| valid(p, s));
+            if a.count != b.count || a.outcome != b.outcome || !ok_a || !ok_b {
+                println!(
+                    "mismatch, limit {limit}: band9 {} {:?} {ok_a}, triad9 {} {:?} {ok_b}: {p:?}",
+                    a.count, a.outcome, b.count, b.outcome
+                );
+                bad += 1;
+            }
+            if limit == 2 {
+                counts[a.count.min(2) as usize] += 1;
+                guesses_band += a.stats.guesses;
+                guesses_triad += b.stats.guesses;
+            }
+        }
+    }
+    println!(
+        "{path}: {} puzzles, none/one/two+ {counts:?}, guesses to 2: band9 {guesses_band}, triad9 {guesses_triad}, mismatches {bad}",
+        puzzles.len()
+    );
+    bad == 0
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let count = args.iter().any(|a| a == "--count");
@@ -41,6 +77,19 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
     let warmup = !args.iter().any(|a| a == "--no-warmup");
+    // `--check-triad`: no timing; the cross-check of `check_triad` on every file.
+    let check = args.iter().any(|a| a == "--check-triad");
+    // `--triad`: the triad-inference solver (`masks::solve9_triad`) instead of `fast`'s `solve9`.
+    // `--triad-portable`: the same, always on its copy compiled for the default target.
+    let triad = args.iter().any(|a| a == "--triad");
+    let portable = args.iter().any(|a| a == "--triad-portable");
+    let solve = if portable {
+        solve9_triad_portable
+    } else if triad {
+        solve9_triad
+    } else {
+        solve9
+    };
     let files: Vec<&String> = args
         .iter()
         .enumerate()
@@ -48,7 +97,7 @@ fn main() {
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup]");
+        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable] [--check-triad]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -62,10 +111,16 @@ fn main() {
             .lines()
             .filter_map(|l| cells9(&l.get(..81)?.parse::<Board>().ok()?))
             .collect();
+        if check {
+            if !check_triad(path, &puzzles) {
+                std::process::exit(1);
+            }
+            continue;
+        }
         let (mut guesses, mut nodes) = (0, 0);
         if warmup {
             for p in &puzzles {
-                if let Ok(r) = solve9(p, limit, &limits) {
+                if let Ok(r) = solve(p, limit, &limits) {
                     guesses += r.stats.guesses;
                     nodes += r.stats.nodes;
                 }
@@ -77,7 +132,7 @@ fn main() {
             results.clear();
             let start = Instant::now();
             for p in &puzzles {
-                results.push(solve9(p, limit, &limits));
+                results.push(solve(p, limit, &limits));
             }
             let secs = start.elapsed().as_secs_f64();
             rates.push(puzzles.len() as f64 / secs);
@@ -96,7 +151,14 @@ fn main() {
         sorted.sort_by(f64::total_cmp);
         let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
         println!(
-            "{{\"solver\": \"fast\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
+            "{{\"solver\": \"{}\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
+            if portable {
+                "triad-portable"
+            } else if triad {
+                "triad"
+            } else {
+                "fast"
+            },
             if count { "count2" } else { "first" },
             puzzles.len(),
             guesses as f64 / puzzles.len().max(1) as f64,

@@ -27,12 +27,14 @@
 mod band9;
 mod generic;
 mod tables;
+mod triad9;
 
 #[cfg(test)]
 mod tests;
 
 pub use band9::solve9;
 pub use generic::solve_generic;
+pub use triad9::{solve9_triad, solve9_triad_portable};
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use csp_core::rng::Rng;
 use csp_core::{LimitKind, Limits, Outcome};
 
-use super::{solve9, solve_generic, InputError};
+use super::{solve9, solve9_triad, solve9_triad_portable, solve_generic, InputError};
 use crate::generate::solve_cells as solve;
 
 /// Proper 9x9 puzzles (one solution each): the classic textbook one, then hard ones from public benchmark lists
@@ -157,7 +157,14 @@ fn check9(line: &str, expected: u64) {
         let want = expected.min(limit);
         let fast = solve9(&givens, limit, &Limits::none()).unwrap();
         let generic = solve_generic(3, &givens, limit, &Limits::none()).unwrap();
+        let triad = solve9_triad(&givens, limit, &Limits::none()).unwrap();
         for (name, outcome, count, solution) in [
+            (
+                "triad9",
+                triad.outcome,
+                triad.count,
+                triad.solution.map(Vec::from),
+            ),
             (
                 "band9",
                 fast.outcome,
@@ -228,6 +235,10 @@ fn counting_all_solutions_of_a_small_multi_solution_puzzle_matches_the_oracle() 
     assert!(want > 2);
     assert_eq!(solve9(&givens, 0, &Limits::none()).unwrap().count, want);
     assert_eq!(
+        solve9_triad(&givens, 0, &Limits::none()).unwrap().count,
+        want
+    );
+    assert_eq!(
         solve_generic(3, &givens, 0, &Limits::none()).unwrap().count,
         want
     );
@@ -240,6 +251,8 @@ fn a_node_limit_reports_limit_not_unsatisfiable() {
     let limits = Limits::none().with_nodes(1);
     let r = solve9(&givens, 2, &limits).unwrap();
     assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
+    let r = solve9_triad(&givens, 2, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
     let r = solve_generic(3, &givens, 2, &limits).unwrap();
     assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes));
 }
@@ -250,6 +263,9 @@ fn a_raised_cancel_flag_stops_the_search() {
     let limits = Limits::none().with_cancel(flag);
     // The empty grid counted exhaustively would never finish; the flag is read every 1024 nodes.
     let r = solve9(&[0; 81], 0, &limits).unwrap();
+    assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
+    assert!(r.count > 0);
+    let r = solve9_triad(&[0; 81], 0, &limits).unwrap();
     assert_eq!(r.outcome, Outcome::Limit(LimitKind::Cancelled));
     assert!(r.count > 0);
 }
@@ -266,6 +282,15 @@ fn stats_count_guesses_nodes_and_depth() {
     assert_eq!(r.stats.solutions, 1);
     let easy = solve9(&cells81(PROPER[0]), 2, &Limits::none()).unwrap();
     assert_eq!(easy.stats.guesses, 0, "the classic puzzle falls to singles");
+    let r = solve9_triad(&cells81(PROPER[1]), 2, &Limits::none()).unwrap();
+    assert!(r.stats.guesses > 0);
+    assert_eq!(
+        r.stats.nodes,
+        r.stats.guesses * 2,
+        "every triad guess is a binary split, both sides tried when counting to 2"
+    );
+    assert!(r.stats.max_depth > 0);
+    assert_eq!(r.stats.solutions, 1);
 }
 
 #[test]
@@ -274,6 +299,14 @@ fn bad_input_is_an_error_not_a_panic() {
     givens[10] = 10;
     assert_eq!(
         solve9(&givens, 1, &Limits::none()),
+        Err(InputError::BadValue {
+            cell: 10,
+            value: 10,
+            size: 9
+        })
+    );
+    assert_eq!(
+        solve9_triad(&givens, 1, &Limits::none()),
         Err(InputError::BadValue {
             cell: 10,
             value: 10,
@@ -526,6 +559,18 @@ fn the_9x9_solver_counts_as_the_generic_one_and_its_solutions_verify_on_random_a
         let generic = solve_generic(3, givens, 2, &Limits::none()).unwrap();
         assert_eq!(two.count, generic.count, "count to two, {givens:?}");
         assert_eq!(two.outcome, generic.outcome, "outcome, {givens:?}");
+        for limit in [1, 2] {
+            let triad = solve9_triad(givens, limit, &Limits::none()).unwrap();
+            assert_eq!(
+                triad.count,
+                two.count.min(limit),
+                "triad9 count, {givens:?}"
+            );
+            assert_eq!(triad.outcome, two.outcome, "triad9 outcome, {givens:?}");
+            if let Some(s) = &triad.solution {
+                assert!(verify(3, givens, s), "triad9 wrong solution for {givens:?}");
+            }
+        }
         kinds[two.count as usize] += 1;
     };
     let mut rng = Rng::new(0x16_5ca1a2);
@@ -575,4 +620,54 @@ fn the_9x9_solver_counts_as_the_generic_one_and_its_solutions_verify_on_random_a
         kinds.iter().all(|&k| k >= 300),
         "unsatisfiable / unique / multiple: {kinds:?}"
     );
+}
+
+/// The triad solver's two compiled copies (the feature-compiled one on a machine that has the features, which
+/// this test reports, and the portable one) return identical results, statistics included, on random unique,
+/// multi-solution and unsatisfiable puzzles and on the shipped 9x9 files, with solution limits 1, 2 and 0 (all;
+/// only on puzzles with few holes).
+#[test]
+fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_guesses() {
+    eprintln!(
+        "feature-compiled copy in use: {}",
+        super::triad9::dispatch::has_features()
+    );
+    let same = |givens: &[u8; 81], limits: &[u64]| {
+        for &limit in limits {
+            let best = solve9_triad(givens, limit, &Limits::none()).unwrap();
+            let portable = solve9_triad_portable(givens, limit, &Limits::none()).unwrap();
+            assert_eq!(best, portable, "limit {limit}, puzzle {givens:?}");
+        }
+    };
+    let mut rng = Rng::new(0x16_7a1ad);
+    for round in 0..2000 {
+        let mut g: [u8; 81] = random_grid(3, &mut rng).try_into().unwrap();
+        let holes = 25 + rng.below_mod(50) as usize;
+        for _ in 0..holes {
+            g[rng.below_mod(81) as usize] = 0;
+        }
+        if round % 4 == 0 {
+            let cell = rng.below_mod(81) as usize;
+            g[cell] = 1 + rng.below_mod(9) as u8;
+        }
+        let limits: &[u64] = if holes < 45 { &[1, 2, 0] } else { &[1, 2] };
+        same(&g, limits);
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
+    let mut shipped = 0;
+    for file in [
+        "famous/top95.txt",
+        "generated/9x9-hard.txt",
+        "generated/9x9-minimal.txt",
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in text.lines() {
+            let token = line.split_whitespace().next().unwrap_or("");
+            if token.len() == 81 && !line.starts_with('#') {
+                same(&cells81(token), &[1, 2]);
+                shipped += 1;
+            }
+        }
+    }
+    assert!(shipped > 500, "only {shipped} shipped 9x9 lines found");
 }

@@ -1,0 +1,919 @@
+//! A second 9x9 solver with the inference of tdoku's triad design (issue 16), written from its documented idea:
+//! boxes hold cells *and* negative triads, bands in both directions hold their digits' configurations, and the
+//! search branches on a band configuration rather than on a cell. Reached as [`solve9_triad`]; the registry's
+//! `fast` still runs [`super::solve9`] (figures against it in `docs/measurements.md`, "triad9").
+//!
+//! State of one node (9 boxes x 32 bytes + 6 bands x 32 bytes + the pending mask, 480 bytes, copied on a guess):
+//!
+//! ```text
+//!   box b (3x3 boxes, row-major), 16 lanes of 9-bit digit sets:      band (3 horizontal, 3 vertical):
+//!     +----+----+----+----+  = four u64 rows                          configs lane k, k in 0..6: the digits
+//!     | c00| c01| c02| H0 |   cij: candidates of the cell              whose three minirows (minicolumns) in
+//!     | c10| c11| c12| H1 |   Hi : digits NOT in minirow i               the band's three boxes follow
+//!     | c20| c21| c22| H2 |   Vj : digits NOT in minicolumn j            permutation PERM[k] (box -> element);
+//!     | V0 | V1 | V2 | -- |                                            elims lane k: removals not yet applied.
+//!     +----+----+----+----+
+//! ```
+//!
+//! Constraints (per digit): in each of the box's rows 0..2 and columns 0..2 of that matrix, exactly one of the
+//! four lanes holds the digit (it is in one cell of the minirow, or the minirow lacks it); a cell has at least
+//! one digit; a negative triad has at least six (a minirow holds three digits). Per band and digit, exactly one
+//! configuration. The two meet through positive triads: `T[p][e]` = digits with a configuration that puts them
+//! in element `e` of the band's box `p`; the box's cells of element `e` keep only `T[p][e]`, its negative triad
+//! of `e` only the digits of the other two elements' triads; a positive triad with three digits asserts them.
+//! A leaf (every band and digit down to one configuration) is also checked to have one digit per cell before
+//! it counts as a solution.
+//!
+//! Propagation is a worklist over the six bands: a band with pending eliminations applies them, asserts its
+//! three-digit triads, then restricts its three boxes; a box restriction runs the box to its own fixpoint
+//! (naked singles, hidden singles in matrix rows/columns, six-digit negative triads) and sends what it asserted
+//! (a digit in a minirow/minicolumn, or not in it) to its two bands as eliminations. The search branches on the
+//! band with the fewest configuration bits left and in it the digit with the fewest configurations: first the
+//! digit's lowest configuration, then (in place) all but it.
+//!
+//! Two compiled copies of the search (`search_functions!`): a portable one, whose box fixpoint is SWAR on the
+//! four row words, and one compiled with `avx2,popcnt,bmi1,bmi2`, whose box fixpoint holds the box in one AVX2
+//! register (`simd`); [`solve9_triad`] picks by run-time detection (`dispatch`, the module's only `unsafe`), and
+//! the tests require both copies to return identical results and statistics.
+//!
+//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9"): the same guesses per puzzle as
+//! tdoku (forum_hardest_1106 first solution 59.4 vs 59.8, count 2 110.7 vs 110.4; band9 85.9 / 204.2), but
+//! 1.5-2.5x band9's CPU time per puzzle, so `fast` does not use it.
+
+// Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
+#![allow(clippy::needless_range_loop)]
+
+use std::time::Instant;
+
+use csp_core::{LimitKind, Limits, Outcome, Stats};
+
+use super::tables::POP9;
+use super::{InputError, MaskResult};
+
+/// All nine digits.
+const ALL: u16 = 0x1FF;
+
+/// A box is four `u64` rows of four 16-bit lanes: row `i` (0..3) holds the cells `(i, 0..3)` in lanes 0..3 and
+/// the negative triad of minirow `i` in lane 3; row 3 holds the negative triads of minicolumns 0..3 in lanes 0..3
+/// and 0 in lane 3. Lane `j` of a row is bits `16j..16j + 9`. Rows of the matrix are words, so the row clauses
+/// are lane rotations of one word and the column clauses lane-wise operations across the four words (SWAR).
+type BoxRows = [u64; 4];
+
+/// Every lane of a word set to all nine digits.
+const ALL4: u64 = 0x01FF_01FF_01FF_01FF;
+/// Lanes 0..3 set to all nine digits, lane 3 clear: the cells of a row, or the minicolumn triads of row 3.
+const CELLS3: u64 = 0x0000_01FF_01FF_01FF;
+/// Bit 15 of every lane.
+const HI: u64 = 0x8000_8000_8000_8000;
+/// Lane 0, 1 and 2 set to 1: `x * SPREAD3` copies a lane-0 value into lanes 0..3.
+const SPREAD3: u64 = 0x0000_0001_0001_0001;
+/// Lane minimums per row: a cell needs one digit, a negative triad six (a minirow holds three digits).
+const MIN: BoxRows = [
+    0x0006_0001_0001_0001,
+    0x0006_0001_0001_0001,
+    0x0006_0001_0001_0001,
+    0x0000_0006_0006_0006,
+];
+/// `0x8000 - MIN` per lane: adding it to a count sets the lane's bit 15 exactly when the count reaches the
+/// minimum (counts are at most 9, so nothing carries into the next lane). Lane 3 of row 3 (no minimum) always.
+const REACH: BoxRows = [
+    0x7FFA_7FFF_7FFF_7FFF,
+    0x7FFA_7FFF_7FFF_7FFF,
+    0x7FFA_7FFF_7FFF_7FFF,
+    0x8000_7FFA_7FFA_7FFA,
+];
+/// A box with nothing known.
+const FULL_BOX: BoxRows = [ALL4, ALL4, ALL4, CELLS3];
+
+/// The number of digits in each 16-bit lane (SWAR popcount; lanes hold at most 9 bits).
+#[inline(always)]
+fn pop16(v: u64) -> u64 {
+    let a = v - ((v >> 1) & 0x5555_5555_5555_5555);
+    let b = (a & 0x3333_3333_3333_3333) + ((a >> 2) & 0x3333_3333_3333_3333);
+    let c = (b + (b >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (c + (c >> 8)) & 0x001F_001F_001F_001F
+}
+
+/// Bit 15 of each lane of `v` (lanes at most 0x7FFF) that is nonzero.
+#[inline(always)]
+fn nonzero_hi(v: u64) -> u64 {
+    (v + 0x7FFF_7FFF_7FFF_7FFF) & HI
+}
+
+/// Digits present in exactly one of four sets, and the digits present at all (lane-wise).
+#[inline(always)]
+fn once_of_four(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
+    let one = a | b | c | d;
+    let two = (a & b) | (c & d) | ((a | b) & (c | d));
+    (one & !two, one)
+}
+
+/// The three cell lanes of a row folded into lane 0.
+#[inline(always)]
+fn fold3(x: u64) -> u16 {
+    ((x | x >> 16 | x >> 32) & 0x1FF) as u16
+}
+
+/// Lane `j` of a word.
+#[inline(always)]
+fn lane(x: u64, j: usize) -> u16 {
+    (x >> (16 * j)) as u16 & ALL
+}
+
+/// The six permutations of a band's three boxes (peers) onto three elements (minirows of a horizontal band,
+/// minicolumns of a vertical one): `PERM[k][p]` is the element digit's configuration `k` uses in peer `p`.
+const PERM: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [0, 2, 1],
+    [1, 0, 2],
+    [2, 1, 0],
+];
+
+/// The two configurations that put a digit in element `e` of peer `p`: `AT[p][e]`.
+const AT: [[[usize; 2]; 3]; 3] = {
+    let mut t = [[[0usize; 2]; 3]; 3];
+    let mut p = 0;
+    while p < 3 {
+        let mut e = 0;
+        while e < 3 {
+            let mut n = 0;
+            let mut k = 0;
+            while k < 6 {
+                if PERM[k][p] == e {
+                    t[p][e][n] = k;
+                    n += 1;
+                }
+                k += 1;
+            }
+            e += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Propagation found a contradiction.
+#[derive(Debug)]
+struct Conflict;
+
+/// One band's state.
+#[derive(Clone, Copy)]
+struct Band {
+    /// Lane `k` (bits `16(k % 4)..` of word `k / 4`): the digits that may still follow permutation `PERM[k]`;
+    /// lanes 6 and 7 stay 0. Packed so a message is two word operations. Invariant at a fixpoint: every digit has
+    /// at least one configuration.
+    configs: [u64; 2],
+    /// Removals from `configs` sent by boxes and guesses (same lanes), applied at the band's next update.
+    elims: [u64; 2],
+}
+
+/// The search state of one node.
+#[derive(Clone, Copy)]
+struct Triad9 {
+    /// Boxes row-major, each as [`BoxRows`]. Invariant: a lane only loses digits.
+    boxes: [BoxRows; 9],
+    /// Bands 0..3 horizontal (box rows), 3..6 vertical (box columns).
+    bands: [Band; 6],
+    /// Bit `i` set when band `i` may have eliminations to apply.
+    pending: u32,
+}
+
+/// `z[PERM[k][P]]` in lane `k` of a band's packed words.
+#[inline(always)]
+fn gather<const P: usize>(z: &[u16; 3]) -> [u64; 2] {
+    pack(&[
+        z[PERM[0][P]],
+        z[PERM[1][P]],
+        z[PERM[2][P]],
+        z[PERM[3][P]],
+        z[PERM[4][P]],
+        z[PERM[5][P]],
+    ])
+}
+
+/// Six configuration lanes packed as a band stores them.
+#[inline(always)]
+fn pack(c: &[u16; 6]) -> [u64; 2] {
+    let w = |a: u16, b: u16| u64::from(a) | u64::from(b) << 16;
+    [w(c[0], c[1]) | w(c[2], c[3]) << 32, w(c[4], c[5])]
+}
+
+/// A band's packed words as six configuration lanes.
+#[inline(always)]
+fn unpack(w: &[u64; 2]) -> [u16; 6] {
+    [
+        w[0] as u16,
+        (w[0] >> 16) as u16,
+        (w[0] >> 32) as u16,
+        (w[0] >> 48) as u16,
+        w[1] as u16,
+        (w[1] >> 16) as u16,
+    ]
+}
+
+impl Triad9 {
+    /// Adds the eliminations from peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not
+    /// in it) to band `band`.
+    #[inline(always)]
+    fn send(&mut self, band: usize, p: usize, pos: &[u16; 3], neg: &[u16; 3]) {
+        // Configuration k puts the digit in element PERM[k][p]: it dies if the digit is asserted absent there
+        // or asserted in another element.
+        let z = [
+            neg[0] | pos[1] | pos[2],
+            neg[1] | pos[0] | pos[2],
+            neg[2] | pos[0] | pos[1],
+        ];
+        if (z[0] | z[1] | z[2]) == 0 {
+            return;
+        }
+        // The indices made constants (one instance per peer), so the eight lanes go as one vector operation.
+        let msg = match p {
+            0 => gather::<0>(&z),
+            1 => gather::<1>(&z),
+            _ => gather::<2>(&z),
+        };
+        let target = &mut self.bands[band];
+        let any = (msg[0] & target.configs[0] & !target.elims[0])
+            | (msg[1] & target.configs[1] & !target.elims[1]);
+        target.elims[0] |= msg[0];
+        target.elims[1] |= msg[1];
+        if any != 0 {
+            self.pending |= 1 << band;
+        }
+    }
+
+    /// Positive triads of a band: `t[p][e]`.
+    #[inline(always)]
+    fn triads(configs: &[u16; 6]) -> [[u16; 3]; 3] {
+        let mut t = [[0u16; 3]; 3];
+        for (p, row) in t.iter_mut().enumerate() {
+            for (e, x) in row.iter_mut().enumerate() {
+                let [k1, k2] = AT[p][e];
+                *x = configs[k1] | configs[k2];
+            }
+        }
+        t
+    }
+
+    /// the fewest configuration bits in total, and in it the digit with the fewest configurations (the lowest
+    /// on ties). `None` when every digit of every band has one configuration: solved.
+    fn choose(&self) -> Option<(usize, usize)> {
+        let mut best = (usize::MAX, u32::MAX);
+        for (i, b) in self.bands.iter().enumerate() {
+            let total: u32 = unpack(&b.configs)
+                .iter()
+                .map(|&c| u32::from(POP9[usize::from(c & ALL)]))
+                .sum();
+            if total > 9 && total < best.1 {
+                best = (i, total);
+            }
+        }
+        if best.0 == usize::MAX {
+            return None;
+        }
+        let c = unpack(&self.bands[best.0].configs);
+        let mut pick = (0usize, u32::MAX);
+        for d in 0..9 {
+            let n: u32 = c[..6].iter().map(|&x| u32::from(x >> d & 1)).sum();
+            if n >= 2 && n < pick.1 {
+                pick = (d, n);
+            }
+        }
+        Some((best.0, pick.0))
+    }
+
+    /// The grid as digits 1..=9, row-major. Only meaningful when solved.
+    fn grid(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (b, rows) in self.boxes.iter().enumerate() {
+            for i in 0..3 {
+                for j in 0..3 {
+                    let cell = (3 * (b / 3) + i) * 9 + 3 * (b % 3) + j;
+                    out[cell] = lane(rows[i], j).trailing_zeros() as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether every cell holds one digit (checked at a leaf; see [`Search::run`]).
+    fn cells_fixed(&self) -> bool {
+        self.boxes
+            .iter()
+            .all(|rows| rows[..3].iter().all(|&r| pop16(r & CELLS3) == SPREAD3))
+    }
+}
+
+/// Why the search stopped early.
+enum Stop {
+    /// The solution limit was reached.
+    Enough,
+    /// A resource limit was reached.
+    Limit(LimitKind),
+}
+
+/// One search: the limits, the counters and the first solution.
+struct Search<'a> {
+    limits: &'a Limits,
+    start: Option<Instant>,
+    solution_limit: u64,
+    count: u64,
+    solution: Option<[u8; 81]>,
+    stats: Stats,
+}
+
+impl Search<'_> {
+    /// Counts a node and checks the limits.
+    fn node(&mut self) -> Result<(), Stop> {
+        self.stats.nodes += 1;
+        match super::limit_reached(self.limits, self.stats.nodes, self.start) {
+            Some(kind) => Err(Stop::Limit(kind)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What a box asserted at its fixpoint, for its bands: `pr[i]` digits placed in minirow `i`, `nh[i]` digits
+/// absent from it, `pc` (lane `j`) digits placed in minicolumn `j`, `nv` (lane `j`) digits absent from it.
+struct Found {
+    pr: [u16; 3],
+    nh: [u16; 3],
+    pc: u64,
+    nv: u64,
+}
+
+/// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
+/// singles of the matrix rows and columns, and what they eliminate. `Ok(None)` when `mask` removed nothing.
+/// SWAR on the four row words; [`simd::box_fixpoint`] is the same with the box in one AVX2 register.
+#[inline(always)]
+fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Conflict> {
+    let mut elim = [0u64; 4];
+    for r in 0..4 {
+        elim[r] = cells[r] & !mask[r];
+    }
+    if (elim[0] | elim[1] | elim[2] | elim[3]) == 0 {
+        return Ok(None);
+    }
+    let (mut pr, mut pc, mut nh, mut nv);
+    loop {
+        let mut asserted = [0u64; 4];
+        let mut bad = 0;
+        for r in 0..4 {
+            cells[r] &= !elim[r];
+            let counts = pop16(cells[r]);
+            bad |= !(counts + REACH[r]) & HI;
+            // Lanes at their minimum assert all they hold (a naked single, a six-digit negative triad).
+            let at_min = !nonzero_hi(counts ^ MIN[r]) & HI;
+            asserted[r] = cells[r] & ((at_min >> 15) * 0xFFFF);
+        }
+        // Hidden singles of the exactly-one clauses: matrix rows 0..3 (lane rotations) ...
+        for r in 0..3 {
+            let x = cells[r];
+            let (single, seen) =
+                once_of_four(x, x.rotate_left(16), x.rotate_left(32), x.rotate_left(48));
+            bad |= (seen ^ ALL4) & ALL4;
+            asserted[r] |= x & single;
+        }
+        // ... and columns 0..3 (lane-wise across the rows).
+        let (single, seen) = once_of_four(cells[0], cells[1], cells[2], cells[3]);
+        bad |= (seen ^ CELLS3) & CELLS3;
+        for r in 0..4 {
+            asserted[r] |= cells[r] & single & CELLS3;
+        }
+        if bad != 0 {
+            return Err(Conflict);
+        }
+        let ca = [
+            asserted[0] & CELLS3,
+            asserted[1] & CELLS3,
+            asserted[2] & CELLS3,
+        ];
+        pr = [fold3(ca[0]), fold3(ca[1]), fold3(ca[2])];
+        pc = ca[0] | ca[1] | ca[2];
+        nh = [
+            (asserted[0] >> 48) as u16,
+            (asserted[1] >> 48) as u16,
+            (asserted[2] >> 48) as u16,
+        ];
+        nv = asserted[3] & CELLS3;
+        let all = u64::from(pr[0] | pr[1] | pr[2]) * SPREAD3;
+        let mut next = [0u64; 4];
+        for r in 0..3 {
+            // An asserted cell loses its other digits; its digit leaves the box's other cells and the
+            // cell's two negative triads; a digit asserted absent from a minirow/minicolumn leaves its cells.
+            let others = ((nonzero_hi(ca[r]) >> 15) * u64::from(ALL)) & !ca[r];
+            let c = (all & !ca[r]) | others | (u64::from(nh[r]) * SPREAD3) | nv;
+            next[r] = (c | u64::from(pr[r]) << 48) & cells[r];
+        }
+        next[3] = pc & cells[3];
+        if (next[0] | next[1] | next[2] | next[3]) == 0 {
+            break;
+        }
+        elim = next;
+    }
+    Ok(Some(Found { pr, nh, pc, nv }))
+}
+
+/// [`box_fixpoint`] with the box in one AVX2 register (row `r` = 64-bit lane `r`): the row clauses by byte
+/// shuffles inside each row, the column clauses by permutations of the rows, popcounts by a nibble table. Only
+/// called from the copy of the search compiled with these features (see [`dispatch`]); intrinsics are safe to
+/// call there, so this holds no `unsafe`. The tests compare it with the SWAR version through the two copies.
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use std::arch::x86_64::*;
+
+    use super::{BoxRows, Conflict, Found, ALL, ALL4, CELLS3, MIN};
+
+    /// The four rows as one register.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn load(x: &BoxRows) -> __m256i {
+        _mm256_set_epi64x(x[3] as i64, x[2] as i64, x[1] as i64, x[0] as i64)
+    }
+
+    /// The register as four rows.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn store(v: __m256i) -> BoxRows {
+        [
+            _mm256_extract_epi64::<0>(v) as u64,
+            _mm256_extract_epi64::<1>(v) as u64,
+            _mm256_extract_epi64::<2>(v) as u64,
+            _mm256_extract_epi64::<3>(v) as u64,
+        ]
+    }
+
+    /// See [`super::box_fixpoint`]; same results.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn box_fixpoint(
+        cells: &mut BoxRows,
+        mask: &BoxRows,
+    ) -> Result<Option<Found>, Conflict> {
+        let mut c = load(cells);
+        let mut elim = _mm256_andnot_si256(load(mask), c);
+        if _mm256_testz_si256(elim, elim) != 0 {
+            return Ok(None);
+        }
+        // Byte shuffles rotating the four 16-bit lanes of each row by one, two and three, and copying lane 3
+        // (the negative minirow triad) to all four.
+        let rot1 = _mm256_setr_epi8(
+            2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11,
+            12, 13, 14, 15, 8, 9,
+        );
+        let rot2 = _mm256_setr_epi8(
+            4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13,
+            14, 15, 8, 9, 10, 11,
+        );
+        let rot3 = _mm256_setr_epi8(
+            6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14, 15,
+            8, 9, 10, 11, 12, 13,
+        );
+        let lane3 = _mm256_setr_epi8(
+            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15, 6, 7, 6, 7, 6, 7, 6, 7, 14, 15,
+            14, 15, 14, 15, 14, 15,
+        );
+        let nibble_pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4,
+        );
+        let low4 = _mm256_set1_epi8(0x0F);
+        let ones = _mm256_set1_epi8(1);
+        let min = load(&MIN);
+        let all = _mm256_set1_epi16(ALL as i16);
+        // Rows 0..3 whole; lanes 0..3 of every row; the cells; lane 3 of rows 0..3; row 3's lanes 0..3.
+        let rows3 = load(&[ALL4, ALL4, ALL4, 0]);
+        let cols3 = load(&[CELLS3; 4]);
+        let cell_mask = load(&[CELLS3, CELLS3, CELLS3, 0]);
+        let h_mask = load(&[
+            u64::from(ALL) << 48,
+            u64::from(ALL) << 48,
+            u64::from(ALL) << 48,
+            0,
+        ]);
+        let v_mask = load(&[0, 0, 0, CELLS3]);
+        let (mut asserted, mut row_or, mut col_or);
+        loop {
+            c = _mm256_andnot_si256(elim, c);
+            let lo = _mm256_and_si256(c, low4);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(c), low4);
+            let bytes = _mm256_add_epi8(
+                _mm256_shuffle_epi8(nibble_pop, lo),
+                _mm256_shuffle_epi8(nibble_pop, hi),
+            );
+            let counts = _mm256_maddubs_epi16(bytes, ones);
+            let below = _mm256_cmpgt_epi16(min, counts);
+            asserted = _mm256_and_si256(c, _mm256_cmpeq_epi16(counts, min));
+            // Rows: the digits in exactly one of the four lanes.
+            let (x, y) = (c, _mm256_shuffle_epi8(c, rot1));
+            let (z, w) = (_mm256_shuffle_epi8(c, rot2), _mm256_shuffle_epi8(c, rot3));
+            let one_r = _mm256_or_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w));
+            let two_r = _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(x, y), _mm256_and_si256(z, w)),
+                _mm256_and_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w)),
+            );
+            // Columns: the same across the four rows.
+            let (y, z, w) = (
+                _mm256_permute4x64_epi64::<0x39>(c),
+                _mm256_permute4x64_epi64::<0x4E>(c),
+                _mm256_permute4x64_epi64::<0x93>(c),
+            );
+            let one_c = _mm256_or_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w));
+            let two_c = _mm256_or_si256(
+                _mm256_or_si256(_mm256_and_si256(x, y), _mm256_and_si256(z, w)),
+                _mm256_and_si256(_mm256_or_si256(x, y), _mm256_or_si256(z, w)),
+            );
+            let missing = _mm256_or_si256(
+                _mm256_andnot_si256(one_r, rows3),
+                _mm256_andnot_si256(one_c, cols3),
+            );
+            let bad = _mm256_or_si256(below, missing);
+            if _mm256_testz_si256(bad, bad) == 0 {
+                return Err(Conflict);
+            }
+            let singles = _mm256_or_si256(
+                _mm256_and_si256(_mm256_andnot_si256(two_r, one_r), rows3),
+                _mm256_and_si256(_mm256_andnot_si256(two_c, one_c), cols3),
+            );
+            asserted = _mm256_or_si256(asserted, _mm256_and_si256(c, singles));
+            let ca = _mm256_and_si256(asserted, cell_mask);
+            let r1 = _mm256_or_si256(ca, _mm256_shuffle_epi8(ca, rot1));
+            row_or = _mm256_or_si256(r1, _mm256_shuffle_epi8(r1, rot2));
+            let c1 = _mm256_or_si256(ca, _mm256_permute4x64_epi64::<0x39>(ca));
+            col_or = _mm256_or_si256(c1, _mm256_permute4x64_epi64::<0x4E>(c1));
+            let a1 = _mm256_or_si256(row_or, _mm256_permute4x64_epi64::<0x39>(row_or));
+            let box_or = _mm256_or_si256(a1, _mm256_permute4x64_epi64::<0x4E>(a1));
+            let nh = _mm256_shuffle_epi8(asserted, lane3);
+            let nv = _mm256_permute4x64_epi64::<0xFF>(asserted);
+            let placed = _mm256_andnot_si256(_mm256_cmpeq_epi16(ca, _mm256_setzero_si256()), all);
+            let others = _mm256_andnot_si256(ca, placed);
+            let cell_part = _mm256_and_si256(
+                _mm256_or_si256(
+                    _mm256_or_si256(_mm256_andnot_si256(ca, box_or), others),
+                    _mm256_or_si256(nh, nv),
+                ),
+                cell_mask,
+            );
+            let next = _mm256_and_si256(
+                _mm256_or_si256(
+                    cell_part,
+                    _mm256_or_si256(
+                        _mm256_and_si256(row_or, h_mask),
+                        _mm256_and_si256(col_or, v_mask),
+                    ),
+                ),
+                c,
+            );
+            if _mm256_testz_si256(next, next) != 0 {
+                break;
+            }
+            elim = next;
+        }
+        *cells = store(c);
+        let (a, ro, co) = (store(asserted), store(row_or), store(col_or));
+        let pr = [ro[0] as u16 & ALL, ro[1] as u16 & ALL, ro[2] as u16 & ALL];
+        let nh = [
+            (a[0] >> 48) as u16,
+            (a[1] >> 48) as u16,
+            (a[2] >> 48) as u16,
+        ];
+        Ok(Some(Found {
+            pr,
+            nh,
+            pc: co[0] & CELLS3,
+            nv: a[3] & CELLS3,
+        }))
+    }
+}
+
+/// The hot functions of the search (root, box restriction, band update, propagation, the recursion), written
+/// once and compiled twice: plainly, and with the x86-64 features the machine may have (`avx2`, `popcnt`,
+/// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
+/// side by side.
+macro_rules! search_functions {
+    ($fixpoint:path $(, #[$feature:meta])*) => {
+        /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
+        $(#[$feature])*
+        fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
+            let mut state = Triad9 {
+                boxes: [FULL_BOX; 9],
+                bands: [Band {
+                    configs: [ALL4, u64::from(ALL) * 0x1_0001],
+                    elims: [0; 2],
+                }; 6],
+                pending: 0,
+            };
+            let mut masks = [FULL_BOX; 9];
+            for (cell, &v) in givens.iter().enumerate() {
+                if v == 0 || v > 9 {
+                    continue;
+                }
+                let bit = 1u64 << (v - 1);
+                let (r, c) = (cell / 9, cell % 9);
+                let (i, j) = (r % 3, c % 3);
+                let mask = &mut masks[(r / 3) * 3 + c / 3];
+                // The cell keeps at most the digit; the box's other cells, H_i and V_j lose it.
+                let kept = mask[i] & (bit << (16 * j));
+                for row in mask.iter_mut().take(3) {
+                    *row &= !(bit * SPREAD3);
+                }
+                mask[i] = (mask[i] & !(bit << 48) & !(0xFFFF << (16 * j))) | kept;
+                mask[3] &= !(bit << (16 * j));
+            }
+            for (b, mask) in masks.iter().enumerate() {
+                restrict(&mut state, b, mask)?;
+            }
+            Ok(state)
+        }
+
+        /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
+        /// horizontal and vertical band.
+        $(#[$feature])*
+        fn restrict(s: &mut Triad9, b: usize, mask: &BoxRows) -> Result<(), Conflict> {
+            let Some(Found { pr, nh, pc, nv }) = $fixpoint(&mut s.boxes[b], mask)? else {
+                return Ok(());
+            };
+            // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
+            // a digit asserted absent removes those that put it there.
+            let (bi, bj) = (b / 3, b % 3);
+            s.send(bi, bj, &pr, &nh);
+            let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
+            let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
+            s.send(3 + bj, bi, &pos, &neg);
+            Ok(())
+        }
+
+        /// Applies band `band`'s pending eliminations, asserts its three-digit triads, and restricts its boxes.
+        $(#[$feature])*
+        fn update_band(s: &mut Triad9, band: usize) -> Result<(), Conflict> {
+            let b = &mut s.bands[band];
+            let changed = (b.configs[0] & b.elims[0]) | (b.configs[1] & b.elims[1]);
+            b.configs[0] &= !b.elims[0];
+            b.configs[1] &= !b.elims[1];
+            b.elims = [0; 2];
+            if changed == 0 {
+                return Ok(());
+            }
+            let mut c = unpack(&b.configs);
+            let mut t;
+            loop {
+                if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
+                    return Err(Conflict);
+                }
+                t = Triad9::triads(&c);
+                // A triad with exactly three digits holds them (a minirow has three): each of them loses the
+                // configurations that put it in another element of that peer. `o[p][e]`: the asserted digits of
+                // peer p's elements other than e.
+                let mut o = [[0u16; 3]; 3];
+                let mut short = false;
+                for p in 0..3 {
+                    let mut a = [0u16; 3];
+                    for e in 0..3 {
+                        let n = POP9[usize::from(t[p][e] & ALL)];
+                        short |= n < 3;
+                        a[e] = if n == 3 { t[p][e] } else { 0 };
+                    }
+                    o[p] = [a[1] | a[2], a[0] | a[2], a[0] | a[1]];
+                }
+                if short {
+                    return Err(Conflict);
+                }
+                let mut removed = 0u16;
+                for k in 0..6 {
+                    let drop = o[0][PERM[k][0]] | o[1][PERM[k][1]] | o[2][PERM[k][2]];
+                    removed |= c[k] & drop;
+                    c[k] &= !drop;
+                }
+                if removed == 0 {
+                    break;
+                }
+            }
+            b.configs = pack(&c);
+            let line = band % 3;
+            for p in 0..3 {
+                let [t0, t1, t2] = t[p];
+                let (mask, bx) = if band < 3 {
+                    let row = |x: u16, neg: u16| u64::from(x) * SPREAD3 | u64::from(neg) << 48;
+                    (
+                        [row(t0, t1 | t2), row(t1, t0 | t2), row(t2, t0 | t1), CELLS3],
+                        3 * line + p,
+                    )
+                } else {
+                    let lanes = |a: u16, b: u16, c: u16| {
+                        u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32
+                    };
+                    let cells = lanes(t0, t1, t2) | u64::from(ALL) << 48;
+                    (
+                        [cells, cells, cells, lanes(t1 | t2, t0 | t2, t0 | t1)],
+                        3 * p + line,
+                    )
+                };
+                restrict(s, bx, &mask)?;
+            }
+            Ok(())
+        }
+
+        /// Runs the worklist until no band has eliminations left.
+        $(#[$feature])*
+        fn propagate(s: &mut Triad9) -> Result<(), Conflict> {
+            while s.pending != 0 {
+                let band = s.pending.trailing_zeros() as usize;
+                s.pending &= s.pending - 1;
+                update_band(s, band % 6)?;
+            }
+            Ok(())
+        }
+
+        /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
+        /// Depth-first search below `state` (at decision level `depth`, propagation pending).
+        $(#[$feature])*
+        fn run(search: &mut Search<'_>, state: &mut Triad9, mut depth: u64) -> Result<(), Stop> {
+            loop {
+                if propagate(state).is_err() {
+                    search.stats.fails += 1;
+                    return Ok(());
+                }
+                let Some((band, d)) = state.choose() else {
+                    // Every band fixed; the cells follow from the configurations (a box restriction ran after the
+                    // last change of each band), but check them, as a wrong answer must never be reported.
+                    if !state.cells_fixed() {
+                        search.stats.fails += 1;
+                        return Ok(());
+                    }
+                    search.count += 1;
+                    if search.solution.is_none() {
+                        search.solution = Some(state.grid());
+                    }
+                    return if search.count >= search.solution_limit {
+                        Err(Stop::Enough)
+                    } else {
+                        Ok(())
+                    };
+                };
+                search.stats.guesses += 1;
+                depth += 1;
+                search.stats.max_depth = search.stats.max_depth.max(depth);
+                let bit = 1u16 << d;
+                let configs = unpack(&state.bands[band].configs);
+                let first = (0..6).find(|&k| configs[k] & bit != 0).unwrap_or(0);
+                // First branch: digit d follows configuration `first` in this band.
+                search.node()?;
+                let mut child = *state;
+                for k in 0..6 {
+                    if k != first {
+                        child.bands[band].elims[k / 4] |= u64::from(bit) << (16 * (k % 4));
+                    }
+                }
+                child.pending |= 1 << band;
+                run(search, &mut child, depth)?;
+                // Second branch, in place: it does not.
+                search.node()?;
+                state.bands[band].elims[first / 4] |= u64::from(bit) << (16 * (first % 4));
+                state.pending |= 1 << band;
+            }
+        }
+
+        /// One whole solve: the root, then the search. See [`super::solve9_triad`].
+        $(#[$feature])*
+        pub(super) fn solve(givens: &[u8; 81], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+            let mut search = Search {
+                limits,
+                start: limits.time.is_some().then(Instant::now),
+                solution_limit: if solution_limit == 0 {
+                    u64::MAX
+                } else {
+                    solution_limit
+                },
+                count: 0,
+                solution: None,
+                stats: Stats::default(),
+            };
+            let outcome = match root(givens) {
+                Err(Conflict) => {
+                    search.stats.fails += 1;
+                    Outcome::Unsatisfiable
+                }
+                Ok(mut state) => match run(&mut search, &mut state, 0) {
+                    Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
+                    Ok(()) | Err(Stop::Enough) => Outcome::Solved,
+                    Err(Stop::Limit(kind)) => Outcome::Limit(kind),
+                },
+            };
+            search.stats.solutions = search.count;
+            MaskResult {
+                outcome,
+                count: search.count,
+                solution: search.solution,
+                stats: search.stats,
+            }
+        }
+    };
+}
+
+/// The search compiled for the default target (the test oracle of the other copy).
+mod portable {
+    use super::*;
+    search_functions!(box_fixpoint);
+}
+
+/// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    search_functions!(simd::box_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+}
+
+/// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
+/// same contract as [`super::solve9`] (solution limit 0 = count all; clashing givens are unsatisfiable; a value
+/// above 9 is an [`InputError`]).
+pub fn solve9_triad(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    check_values(givens)?;
+    Ok(dispatch::solve(
+        givens,
+        solution_limit,
+        limits,
+        dispatch::Path::Best,
+    ))
+}
+
+/// [`solve9_triad`] always on the copy of the search compiled for the default target, never the
+/// feature-compiled one: for tests (the two must agree on everything) and measurements.
+pub fn solve9_triad_portable(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    check_values(givens)?;
+    Ok(dispatch::solve(
+        givens,
+        solution_limit,
+        limits,
+        dispatch::Path::Portable,
+    ))
+}
+
+/// A value above 9 as an [`InputError`].
+fn check_values(givens: &[u8; 81]) -> Result<(), InputError> {
+    match givens.iter().position(|&v| v > 9) {
+        Some(cell) => Err(InputError::BadValue {
+            cell,
+            value: givens[cell],
+            size: 9,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The one place with `unsafe`: calling the feature-compiled copy of the search after checking that the running
+/// machine has the features.
+#[allow(unsafe_code)]
+pub(crate) mod dispatch {
+    use super::MaskResult;
+    use csp_core::Limits;
+
+    /// Which compiled copy of the search to run.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) enum Path {
+        /// The feature-compiled copy when the machine has its features, else the portable one.
+        Best,
+        /// The copy compiled for the default target (what the tests compare the other with).
+        Portable,
+    }
+
+    /// Whether this machine runs the feature-compiled copy.
+    pub(crate) fn has_features() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("popcnt")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// Runs one solve on `path`.
+    pub(crate) fn solve(
+        givens: &[u8; 81],
+        solution_limit: u64,
+        limits: &Limits,
+        path: Path,
+    ) -> MaskResult<[u8; 81]> {
+        #[cfg(target_arch = "x86_64")]
+        if path == Path::Best && has_features() {
+            // SAFETY: `x86::solve` is compiled with `avx2,popcnt,bmi1,bmi2`, and `has_features` has just
+            // confirmed that the running processor supports all four; its code is otherwise safe Rust.
+            return unsafe { super::x86::solve(givens, solution_limit, limits) };
+        }
+        super::portable::solve(givens, solution_limit, limits)
+    }
+}
