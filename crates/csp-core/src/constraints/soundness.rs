@@ -672,10 +672,14 @@ fn exact_on_assigned_tuples(intervals: bool) {
 /// The cases whose propagator promises domain consistency on bitset domains, each posted as one constraint:
 /// `equal` ("each value of one side needs a partner in the other"), `not_equal` (once one side is fixed, its value
 /// leaves the other side, which is all a binary `!=` can infer), `table` (compact table keeps exactly the
-/// supported values), `clause` (unit propagation), `xor` (the last open variable gets the parity) and
+/// supported values), `clause` (unit propagation), `xor` (the last open variable gets the parity),
 /// `element_var` (an index stays while its entry meets `z`, a value of `z` while a kept entry holds it, and the
-/// entry of a fixed index takes `z`'s domain).
-const DOMAIN_CONSISTENT: [&str; 6] = [
+/// entry of a fixed index takes `z`'s domain) and `count` (the counted members can number anything from `sure`
+/// to `maybe`, so `n` keeps `[sure, maybe]`, and an open member loses the value exactly when `n` can only be
+/// `sure` and must take it exactly when `n` can only be `maybe`: the incremental counters must be exact, not
+/// only sound).
+const DOMAIN_CONSISTENT: [&str; 7] = [
+    "count",
     "equal",
     "not_equal",
     "table",
