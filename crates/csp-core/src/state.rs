@@ -1303,4 +1303,40 @@ mod tests {
         st.unassigned = 1;
         assert_eq!(st.check_invariants(), Ok(()));
     }
+
+    /// The trail's length after changing `x0` twice by `remove_bit`, then by `set_word`, then `x0` and `x1` through
+    /// the peers' removal, then `x0` again at a new level.
+    fn trail_lengths<D: Domain>() -> Vec<usize> {
+        let mut st: State<D> = State::new(&[10, 10, 10]);
+        let mut lens = Vec::new();
+        st.push_level();
+        st.remove(0, 1).unwrap(); // remove_bit
+        lens.push(st.trail_len());
+        st.remove(0, 3).unwrap();
+        lens.push(st.trail_len());
+        st.set_word(0, 0, D::W::low_mask(9)).unwrap(); // set_word_sized: position 9 goes
+        lens.push(st.trail_len());
+        st.remove_bit_peers(&[0, 1], 0, D::W::bit(5)).unwrap();
+        lens.push(st.trail_len());
+        st.push_level();
+        st.remove(0, 2).unwrap();
+        lens.push(st.trail_len());
+        st.backtrack_to(0);
+        assert_eq!(st.trail_len(), 0);
+        assert_eq!(st.size(0), 10);
+        assert_eq!(st.size(1), 10);
+        lens
+    }
+
+    #[test]
+    fn one_word_domains_trail_a_variable_once_per_level_and_multi_word_ones_every_change() {
+        // A one-word domain's first entry of a level already holds the whole domain, so later changes at that
+        // level need none; a multi-word one saves one word per entry, so every change is recorded.
+        assert_eq!(trail_lengths::<u64>(), [1, 1, 1, 2, 3]);
+        assert_eq!(trail_lengths::<u128>(), [1, 1, 1, 2, 3]);
+        assert_eq!(
+            trail_lengths::<crate::domain::WideDomain>(),
+            [1, 2, 3, 5, 6]
+        );
+    }
 }

@@ -672,10 +672,14 @@ fn exact_on_assigned_tuples(intervals: bool) {
 /// The cases whose propagator promises domain consistency on bitset domains, each posted as one constraint:
 /// `equal` ("each value of one side needs a partner in the other"), `not_equal` (once one side is fixed, its value
 /// leaves the other side, which is all a binary `!=` can infer), `table` (compact table keeps exactly the
-/// supported values), `clause` (unit propagation), `xor` (the last open variable gets the parity) and
+/// supported values), `clause` (unit propagation), `xor` (the last open variable gets the parity),
 /// `element_var` (an index stays while its entry meets `z`, a value of `z` while a kept entry holds it, and the
-/// entry of a fixed index takes `z`'s domain).
-const DOMAIN_CONSISTENT: [&str; 6] = [
+/// entry of a fixed index takes `z`'s domain) and `count` (the counted members can number anything from `sure`
+/// to `maybe`, so `n` keeps `[sure, maybe]`, and an open member loses the value exactly when `n` can only be
+/// `sure` and must take it exactly when `n` can only be `maybe`: the incremental counters must be exact, not
+/// only sound).
+const DOMAIN_CONSISTENT: [&str; 7] = [
+    "count",
     "equal",
     "not_equal",
     "table",
@@ -714,12 +718,12 @@ fn assert_supported(name: &str, p: &Problem, after: &[Vec<i64>], interval: &[boo
 
 #[test]
 fn domain_consistent_propagators_leave_no_value_without_a_support() {
-    consistent_after_every_fixpoint(only(cases(), &DOMAIN_CONSISTENT), false);
+    consistent_after_every_fixpoint(only(cases(), &DOMAIN_CONSISTENT), Shapes::Bitsets);
 }
 
 #[test]
 fn bounds_consistent_propagators_leave_no_interval_bound_without_a_support() {
-    consistent_after_every_fixpoint(only(cases(), &BOUNDS_CONSISTENT), true);
+    consistent_after_every_fixpoint(only(cases(), &BOUNDS_CONSISTENT), Shapes::Mixed);
 }
 
 /// Kills pruning that goes missing from `linear` and the reified inequality: a bound not tightened (a wrong cap,
@@ -728,13 +732,13 @@ fn bounds_consistent_propagators_leave_no_interval_bound_without_a_support() {
 /// the soundness tests catch the other direction.
 #[test]
 fn linear_inequalities_and_disequalities_leave_no_value_without_a_support() {
-    consistent_after_every_fixpoint(linear_cases(), false);
+    consistent_after_every_fixpoint(linear_cases(), Shapes::Bitsets);
 }
 
 /// The same with interval variables beside bitset ones (the bounds of an interval must have a support).
 #[test]
 fn linear_inequalities_and_disequalities_leave_no_interval_bound_without_a_support() {
-    consistent_after_every_fixpoint(linear_cases(), true);
+    consistent_after_every_fixpoint(linear_cases(), Shapes::Mixed);
 }
 
 /// The cases of `all` named in `names`, in order.
@@ -744,18 +748,28 @@ fn only(all: Vec<Case>, names: &[&str]) -> Vec<Case> {
         .collect()
 }
 
+/// The shapes of the non-Boolean variables of [`consistent_after_every_fixpoint`]'s random problems.
+#[derive(Clone, Copy)]
+enum Shapes {
+    /// Random value sets (bitset domains, holes included).
+    Bitsets,
+    /// Each variable an interval or a bitset at random ([`random_mixed_problem_on`]).
+    Mixed,
+    /// Every variable an interval.
+    Intervals,
+}
+
 /// Root propagation and then random removals with propagation leave every value (every bound of an interval)
-/// of the `cases` with a support, on random bitset domains or (`intervals`) a random mix of intervals and
-/// bitset domains.
-fn consistent_after_every_fixpoint(cases: Vec<Case>, intervals: bool) {
+/// of the `cases` with a support, on random domains of the given `shapes`.
+fn consistent_after_every_fixpoint(cases: Vec<Case>, shapes: Shapes) {
     let mut rng = Rng::new(56);
     for case in cases {
         for level in [Propagation::ForwardChecking, Propagation::Singles] {
             for _ in 0..300 {
-                let made = if intervals {
-                    random_mixed_problem_on(&case, &mut rng)
-                } else {
-                    random_problem_on(&case, &mut rng, false)
+                let made = match shapes {
+                    Shapes::Bitsets => random_problem_on(&case, &mut rng, false),
+                    Shapes::Mixed => random_mixed_problem_on(&case, &mut rng),
+                    Shapes::Intervals => random_problem_on(&case, &mut rng, true),
                 };
                 let Some((p, _)) = made else {
                     continue;
@@ -873,4 +887,117 @@ fn not_equal_counts_the_partner_a_value_would_remove_so_lcv_can_avoid_it() {
         [0, 0, 0],
         "a fixed y loses no value to the hint"
     );
+}
+
+/// Reified comparisons whose propagation is exact: one term (any coefficient, any domain), where the bounds and the
+/// one completing value decide the relation; and sums of terms with coefficient +-1 over intervals, whose sums
+/// take every value between their bounds, so the bounds decide `=` and `!=` as well as `<=` and `>=`.
+fn exact_reified_cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "reified one-term comparison, any relation",
+            arity: 2,
+            booleans: 1,
+            post: |m, x, r| {
+                let (rel, mode) = (rel(r), mode(r));
+                m.reify_linear(&[(coef(r), x[1])], rel, r.below(9) as i64 - 4, x[0], mode)
+                    .unwrap();
+            },
+        },
+        Case {
+            name: "reified sum of unit terms, any relation",
+            arity: 4,
+            booleans: 1,
+            post: |m, x, r| {
+                let unit = |r: &mut Rng| [-1, 1][r.below(2) as usize];
+                let k = 2 + r.below(2) as usize;
+                let t: Vec<(i64, VarId)> = x[1..=k].iter().map(|&v| (unit(r), v)).collect();
+                let (rel, mode) = (rel(r), mode(r));
+                m.reify_linear(&t, rel, r.below(9) as i64 - 4, x[0], mode)
+                    .unwrap();
+            },
+        },
+    ]
+}
+
+/// Kills a reified comparison that leaves b open although every assignment left decides the relation the same
+/// way (a lost entailment or disentailment rule, a wrong bound in one), or that enforces the relation (or its
+/// negation) more weakly than it can once b is fixed. The soundness tests above catch b fixed the wrong way; this
+/// catches pruning that goes missing, which costs users nodes and, under an optimisation, time.
+#[test]
+fn a_reified_comparison_of_one_term_leaves_no_value_without_a_support() {
+    consistent_after_every_fixpoint(
+        exact_reified_cases().into_iter().take(1).collect(),
+        Shapes::Bitsets,
+    );
+}
+
+/// The same on intervals, for one term and for sums of unit terms (every bound must have a support).
+#[test]
+fn a_reified_sum_of_unit_terms_over_intervals_leaves_no_bound_without_a_support() {
+    consistent_after_every_fixpoint(exact_reified_cases(), Shapes::Intervals);
+}
+
+/// The tests above judge propagation by the constraint's own checker, so a mistake shared by both (the terms or `b`
+/// read from the wrong end of the scope, a relation or a mode read the wrong way) passes them. This one counts
+/// the solutions of each reified relation by the search against a sum computed here, independently.
+#[test]
+fn every_reified_relation_has_exactly_the_solutions_an_independent_sum_gives() {
+    use crate::{SearchConfig, Solver};
+    use std::ops::ControlFlow;
+    let doms: [&[i64]; 3] = [&[-1, 0, 2], &[0, 1, 2], &[-2, 1]];
+    let term_sets: [&[i64]; 4] = [&[1], &[-2], &[1, -1], &[2, 1, -1]];
+    for coefs in term_sets {
+        for rel in [Relation::Eq, Relation::Ne, Relation::Le, Relation::Ge] {
+            for mode in [Reification::Equivalent, Reification::Implies] {
+                for rhs in -2..=2 {
+                    // b last, so that no index of b coincides with the first term's or with 0.
+                    let mut m = Model::new();
+                    let xs: Vec<VarId> = doms[..coefs.len()]
+                        .iter()
+                        .map(|d| m.new_var_with_values(d).unwrap())
+                        .collect();
+                    let b = m.new_var(0, 1).unwrap();
+                    let terms: Vec<(i64, VarId)> = coefs.iter().copied().zip(xs).collect();
+                    m.reify_linear(&terms, rel, rhs, b, mode).unwrap();
+                    let p = m.build().unwrap();
+                    let mut found = Vec::new();
+                    let mut s = Solver::new(&p, SearchConfig::default());
+                    s.for_each_solution(&[], |sol| {
+                        found.push(sol.values().to_vec());
+                        ControlFlow::Continue(())
+                    });
+                    found.sort();
+                    let mut expected: Vec<Vec<i64>> = assignments(
+                        &doms[..coefs.len()]
+                            .iter()
+                            .map(|d| d.to_vec())
+                            .chain(std::iter::once(vec![0, 1]))
+                            .collect::<Vec<_>>(),
+                    )
+                    .into_iter()
+                    .filter(|t| {
+                        let (x, b) = t.split_at(coefs.len());
+                        let sum: i64 = coefs.iter().zip(x).map(|(a, x)| a * x).sum();
+                        let holds = match rel {
+                            Relation::Eq => sum == rhs,
+                            Relation::Ne => sum != rhs,
+                            Relation::Le => sum <= rhs,
+                            Relation::Ge => sum >= rhs,
+                        };
+                        match mode {
+                            Reification::Equivalent => (b[0] == 1) == holds,
+                            Reification::Implies => b[0] == 0 || holds,
+                        }
+                    })
+                    .collect();
+                    expected.sort();
+                    assert_eq!(
+                        found, expected,
+                        "b <-> / -> ({coefs:?} . x {rel:?} {rhs}), {mode:?}"
+                    );
+                }
+            }
+        }
+    }
 }
