@@ -11,7 +11,8 @@ use std::sync::OnceLock;
 use crate::constraints::{
     AllDifferent, AllDifferentBounds, AllDifferentDomain, AllDifferentLevel, Arith, ArithOp,
     Circuit, Clause, Count, CountVar, Element, ElementVar, Equal, Extremum, Inverse, Lex, Linear,
-    NotEqual, Parity, Posted, Regular, Reification, ReifiedLinear, Relation, Table,
+    NotEqual, Parity, Posted, Regular, Reification, ReifiedDifference, ReifiedLinear, Relation,
+    Table,
 };
 use crate::csr::Csr;
 use crate::domain::{Domain, Word};
@@ -684,6 +685,9 @@ impl Model {
     ///
     /// Every reified comparison is one of these: `x = c` is `[(1, x)] Eq c`, `x <= y` is `[(1, x), (-1, y)] Le 0`,
     /// `x != y` is `[(1, x), (-1, y)] Ne 0` (FlatZinc `int_eq_reif`, `int_le_reif`, `int_lin_*_reif`, `*_imp`).
+    /// A relation `x - y <= k` or `>= k` over two distinct variables with unit coefficients (either order) is
+    /// posted as the cheaper [`ReifiedDifference`] (`x + c <= y`), the same filtering; the rest as
+    /// [`ReifiedLinear`].
     pub fn reify_linear(
         &mut self,
         terms: &[(i64, VarId)],
@@ -705,6 +709,26 @@ impl Model {
                     if holds { vec![] } else { vec![b] },
                 )),
             });
+        }
+        // `x - y <= k` (or `>=`) with distinct `x`, `y`: the reified difference `x + (-k) <= y`.
+        if let ([v0, v1], [a0, a1]) = (vars.as_slice(), coefs.as_slice()) {
+            let (x, y) = match (a0, a1) {
+                (1, -1) => (*v0, *v1),
+                (-1, 1) => (*v1, *v0),
+                _ => (u32::MAX, u32::MAX),
+            };
+            if x != y {
+                match rel {
+                    Relation::Le => {
+                        return self.try_post(ReifiedDifference::new(x, -rhs, y, b, mode));
+                    }
+                    // x - y >= k  <=>  y + k <= x.
+                    Relation::Ge => {
+                        return self.try_post(ReifiedDifference::new(y, rhs, x, b, mode))
+                    }
+                    Relation::Eq | Relation::Ne => {}
+                }
+            }
         }
         self.try_post(ReifiedLinear::new(vars, coefs, rel, rhs, b, mode))
     }

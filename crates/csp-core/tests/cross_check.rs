@@ -801,8 +801,13 @@ fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>
             4 => {
                 let mode = g.pick(&[Reification::Equivalent, Reification::Implies]);
                 let r = rel(g);
-                m.reify_linear(&[(1, x), (-1, y)], r, g.range(-2, 2), b, mode)
-                    .unwrap();
+                // Both spellings of a difference (the reified difference propagator takes Le and Ge).
+                let t = if g.below(2) == 0 {
+                    [(1, x), (-1, y)]
+                } else {
+                    [(-1, x), (1, y)]
+                };
+                m.reify_linear(&t, r, g.range(-2, 2), b, mode).unwrap();
             }
             5 => {
                 let op = g.pick(&[ArithOp::Times, ArithOp::Div, ArithOp::Mod, ArithOp::Pow]);

@@ -236,6 +236,25 @@ fn cases() -> Vec<Case> {
             },
         },
         Case {
+            name: "reified difference, both spellings (x - y and -x + y)",
+            arity: 3,
+            booleans: 1,
+            post: |m, x, r| {
+                let rel = if r.below(2) == 0 {
+                    Relation::Le
+                } else {
+                    Relation::Ge
+                };
+                let t = if r.below(2) == 0 {
+                    [(1, x[1]), (-1, x[2])]
+                } else {
+                    [(-1, x[1]), (1, x[2])]
+                };
+                m.reify_linear(&t, rel, r.below(5) as i64 - 2, x[0], mode(r))
+                    .unwrap();
+            },
+        },
+        Case {
             name: "reified x = c / x <= c",
             arity: 2,
             booleans: 1,
