@@ -61,6 +61,23 @@ fn cells81(line: &str) -> [u8; 81] {
     parse(line).try_into().unwrap()
 }
 
+/// The 9x9 puzzles of the shipped `datasets/` files `files`: each line whose first token has 81 symbols (comment
+/// lines skipped), as cells.
+fn shipped_9x9(files: &[&str]) -> Vec<[u8; 81]> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        for line in text.lines() {
+            let token = line.split_whitespace().next().unwrap_or("");
+            if token.len() == 81 && !line.starts_with('#') {
+                out.push(cells81(token));
+            }
+        }
+    }
+    out
+}
+
 /// Independent check: same length, every given kept, every row, column and box a permutation of 1..=N.
 fn verify(box_size: usize, givens: &[u8], solution: &[u8]) -> bool {
     let n = box_size;
@@ -598,24 +615,20 @@ fn the_9x9_solver_counts_as_the_generic_one_and_its_solutions_verify_on_random_a
         }
         both(&g, &mut kinds);
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
-    let mut shipped = 0;
-    for file in [
+    let shipped = shipped_9x9(&[
         "famous/top95.txt",
         "generated/9x9-easy.txt",
         "generated/9x9-hard.txt",
         "generated/9x9-minimal.txt",
-    ] {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        for line in text.lines() {
-            let token = line.split_whitespace().next().unwrap_or("");
-            if token.len() == 81 && !line.starts_with('#') {
-                both(&cells81(token), &mut kinds);
-                shipped += 1;
-            }
-        }
+    ]);
+    assert!(
+        shipped.len() > 1000,
+        "only {} shipped 9x9 lines found",
+        shipped.len()
+    );
+    for g in &shipped {
+        both(g, &mut kinds);
     }
-    assert!(shipped > 1000, "only {shipped} shipped 9x9 lines found");
     assert!(
         kinds.iter().all(|&k| k >= 300),
         "unsatisfiable / unique / multiple: {kinds:?}"
@@ -653,21 +666,17 @@ fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_gue
         let limits: &[u64] = if holes < 45 { &[1, 2, 0] } else { &[1, 2] };
         same(&g, limits);
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
-    let mut shipped = 0;
-    for file in [
+    let shipped = shipped_9x9(&[
         "famous/top95.txt",
         "generated/9x9-hard.txt",
         "generated/9x9-minimal.txt",
-    ] {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        for line in text.lines() {
-            let token = line.split_whitespace().next().unwrap_or("");
-            if token.len() == 81 && !line.starts_with('#') {
-                same(&cells81(token), &[1, 2]);
-                shipped += 1;
-            }
-        }
+    ]);
+    assert!(
+        shipped.len() > 500,
+        "only {} shipped 9x9 lines found",
+        shipped.len()
+    );
+    for g in &shipped {
+        same(g, &[1, 2]);
     }
-    assert!(shipped > 500, "only {shipped} shipped 9x9 lines found");
 }
