@@ -298,3 +298,156 @@ pub fn check_ground<D: Domain, C: Constraint + ?Sized>(
         Err(st.conflict())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The interface's own contracts, seen from a constraint written outside the built-in set.
+    #![allow(clippy::unwrap_used)]
+
+    use std::ops::ControlFlow;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::{Model, SearchConfig, Solver, ValueOrder, VarOrder};
+
+    /// A constraint that accepts everything and counts the engine's calls to its two hooks.
+    #[derive(Debug)]
+    struct Spy {
+        vars: Vec<u32>,
+        per_assignment: bool,
+        propagate_calls: Arc<AtomicUsize>,
+        on_fixed_calls: Arc<AtomicUsize>,
+    }
+
+    impl Constraint for Spy {
+        fn name(&self) -> &'static str {
+            "spy"
+        }
+        fn vars(&self) -> &[u32] {
+            &self.vars
+        }
+        fn is_satisfied(&self, _: &dyn Fn(u32) -> i64) -> bool {
+            true
+        }
+        fn fixed_rule(&self) -> bool {
+            if self.per_assignment {
+                true
+            } else {
+                // The provided answer, which is what this test is about.
+                Constraint::fixed_rule(&Plain)
+            }
+        }
+    }
+
+    impl<D: Domain> Propagate<D> for Spy {
+        fn propagate(&self, _: &mut State<D>, _: &[Values]) -> Result<(), Conflict> {
+            self.propagate_calls.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        }
+        fn on_fixed(&self, _: usize, _: &mut State<D>, _: &[Values]) -> Result<(), Conflict> {
+            self.on_fixed_calls.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        }
+    }
+
+    /// A constraint that overrides nothing optional.
+    #[derive(Debug)]
+    struct Plain;
+
+    impl Constraint for Plain {
+        fn name(&self) -> &'static str {
+            "plain"
+        }
+        fn vars(&self) -> &[u32] {
+            &[]
+        }
+        fn is_satisfied(&self, _: &dyn Fn(u32) -> i64) -> bool {
+            true
+        }
+    }
+
+    impl<D: Domain> Propagate<D> for Plain {}
+
+    /// Solves `x, y in 0..=2` under one `Spy` and returns (solutions, `propagations`, propagate calls, on_fixed
+    /// calls).
+    fn run_spy(per_assignment: bool) -> (u64, u64, usize, usize) {
+        let mut m = Model::new();
+        let x = m.new_var(0, 2).unwrap();
+        let y = m.new_var(0, 2).unwrap();
+        let propagate_calls = Arc::new(AtomicUsize::new(0));
+        let on_fixed_calls = Arc::new(AtomicUsize::new(0));
+        m.post(Spy {
+            vars: vec![x.index() as u32, y.index() as u32],
+            per_assignment,
+            propagate_calls: Arc::clone(&propagate_calls),
+            on_fixed_calls: Arc::clone(&on_fixed_calls),
+        });
+        let p = m.build().unwrap();
+        let config = SearchConfig::default()
+            .var_order(VarOrder::Input)
+            .value_order(ValueOrder::Ascending)
+            .generic_engine(true);
+        let mut s = Solver::new(&p, config);
+        let (_, stats) = s.for_each_solution(&[], |_| ControlFlow::Continue(()));
+        (
+            stats.solutions,
+            stats.propagations,
+            propagate_calls.load(Ordering::Relaxed),
+            on_fixed_calls.load(Ordering::Relaxed),
+        )
+    }
+
+    #[test]
+    fn a_constraint_keeping_the_provided_fixed_rule_is_never_called_per_assignment() {
+        let (solutions, propagations, propagate, on_fixed) = run_spy(false);
+        assert_eq!(solutions, 9);
+        assert!(propagate > 0);
+        assert_eq!(on_fixed, 0);
+        assert_eq!(
+            propagations, propagate as u64,
+            "every counted call is a propagate call"
+        );
+        // The same constraint asking for the per-assignment rule gets it, once per assignment of x or y.
+        let (solutions, propagations, propagate, on_fixed) = run_spy(true);
+        assert_eq!(solutions, 9);
+        // x is fixed three times (0; 1 after refuting 0; 2 after refuting 1), y three times under each x.
+        assert_eq!(on_fixed, 3 + 3 * 3);
+        assert_eq!(propagations, (propagate + on_fixed) as u64);
+    }
+
+    #[test]
+    fn the_provided_hooks_remove_nothing_and_hint_no_removals() {
+        let values = vec![Values::Range { min: 0, width: 3 }; 2];
+        let mut st: State<u64> = State::new(&[3; 2]);
+        let plain = Plain;
+        assert_eq!(
+            Propagate::<u64>::propagate(&plain, &mut st, &values),
+            Ok(())
+        );
+        assert_eq!(
+            Propagate::<u64>::on_fixed(&plain, 0, &mut st, &values),
+            Ok(())
+        );
+        assert_eq!(
+            Propagate::<u64>::removals_if_fixed(&plain, 0, 1, &st, &values),
+            0
+        );
+        assert_eq!((st.size(0), st.size(1)), (3, 3));
+        assert!(!plain.fixed_rule() && !plain.idempotent() && !plain.accepts_intervals());
+        assert_eq!((plain.scratch(), plain.work_len(&values)), (0, 0));
+    }
+
+    /// The engine's fast paths (watched clauses, dense groups, table support) find their constraints by these
+    /// downcasts; each must recognise its own kind and nothing else.
+    #[test]
+    fn each_downcast_recognises_its_own_kind_only() {
+        let clause: Box<dyn Posted> = Box::new(Clause::new(vec![0, 1], vec![2]));
+        let plain: Box<dyn Posted> = Box::new(Plain);
+        assert!(as_clause(&*clause).is_some());
+        assert!(as_clause(&*plain).is_none());
+        assert!(as_all_different(&*clause).is_none());
+        assert!(as_table(&*clause).is_none());
+        assert!(as_all_different(&*plain).is_none() && as_table(&*plain).is_none());
+    }
+}

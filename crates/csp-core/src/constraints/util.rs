@@ -156,3 +156,47 @@ pub(crate) fn widest(vars: &[u32], values: &[Values]) -> usize {
         .max()
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    /// The allocation-free contract of `Constraint::work_len`: the buffer the search reserved is the one lent, and
+    /// it comes back with its capacity, so the next borrower does not allocate either.
+    #[test]
+    fn take_order_lends_the_reserved_buffer_empty_and_give_order_keeps_its_capacity() {
+        let mut st: State<u64> = State::new(&[4; 2]);
+        st.order = Vec::with_capacity(32);
+        st.order.extend([7, 8, 9]);
+        let mut buf = take_order(&mut st);
+        assert!(buf.is_empty(), "lent with a previous user's entries");
+        assert!(buf.capacity() >= 32, "not the reserved buffer");
+        buf.extend(0..32);
+        give_order(&mut st, buf);
+        assert!(st.order.capacity() >= 32, "the buffer was not handed back");
+        let again = take_order(&mut st);
+        assert!(again.is_empty() && again.capacity() >= 32);
+    }
+
+    /// `widest` sizes the scratch a propagator lists positions into: the widest bitset of the scope, with
+    /// intervals (no positions to list) and unknown variables counted as nothing.
+    #[test]
+    fn widest_is_the_widest_bitset_of_the_scope_and_ignores_intervals() {
+        let values = vec![
+            Values::Range { min: 0, width: 3 },
+            Values::List(vec![-4, 0, 9, 11, 20].into_boxed_slice()),
+            Values::Interval {
+                min: 0,
+                width: 1 << 40,
+            },
+        ];
+        assert_eq!(widest(&[0], &values), 3);
+        assert_eq!(widest(&[0, 1], &values), 5);
+        assert_eq!(widest(&[1, 0, 2], &values), 5);
+        assert_eq!(widest(&[2], &values), 0);
+        assert_eq!(widest(&[], &values), 0);
+        assert_eq!(widest(&[0, 3], &values), 3);
+    }
+}
