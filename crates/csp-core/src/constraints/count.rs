@@ -424,3 +424,83 @@ impl<D: Domain> Propagate<D> for CountVar {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The trailed counters themselves (the soundness harness and the cross-checks see only their effect, which a
+    //! full rescan would also give).
+    #![allow(clippy::unwrap_used)]
+
+    use std::any::Any;
+
+    use super::*;
+    use crate::{Model, Problem, VarId};
+
+    /// Three counts of value 1, each over its own four members in 0..=2 (so each reserves its words after the
+    /// previous one's, which is what the store bounds of `counts` are about), and the members of each.
+    fn three_counts() -> (Problem, Vec<Vec<u32>>) {
+        let mut m = Model::new();
+        let mut members = Vec::new();
+        for _ in 0..3 {
+            let xs: Vec<VarId> = (0..4).map(|_| m.new_var(0, 2).unwrap()).collect();
+            let n = m.new_var(0, 4).unwrap();
+            m.count(&xs, 1, n).unwrap();
+            members.push(xs.iter().map(|x| x.index() as u32).collect());
+        }
+        (m.build().unwrap(), members)
+    }
+
+    fn state_of(p: &Problem) -> State<u64> {
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
+        st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
+        st.order.reserve(p.max_work);
+        st.cstate = p.trailed::<u64>();
+        st
+    }
+
+    fn count_of(p: &Problem, c: usize) -> &Count {
+        let any: &dyn Any = &*p.constraints[c];
+        any.downcast_ref::<Count>().unwrap()
+    }
+
+    /// `(open, sure)` as the count's trailed words hold them.
+    fn words(st: &State<u64>, count: &Count) -> (u64, u64) {
+        let base = count.base as usize;
+        (st.cstate.word(base), st.cstate.word(base + 1))
+    }
+
+    #[test]
+    fn each_count_keeps_its_open_and_sure_members_in_its_own_trailed_words_and_undo_restores_them()
+    {
+        let (p, members) = three_counts();
+        let mut st = state_of(&p);
+        for c in 0..3 {
+            let count = count_of(&p, c);
+            assert!(count.placed);
+            assert_eq!(words(&st, count), (4, 0));
+            Propagate::<u64>::propagate(count, &mut st, &p.values).unwrap();
+            assert_eq!(words(&st, count), (4, 0), "count {c} before any decision");
+        }
+        st.push_level();
+        for (c, xs) in members.iter().enumerate() {
+            // Member 0 takes the value (position 1), member 1 loses it; members 2 and 3 stay open.
+            st.assign(xs[0], 1).unwrap();
+            st.remove(xs[1], 1).unwrap();
+            let count = count_of(&p, c);
+            Propagate::<u64>::propagate(count, &mut st, &p.values).unwrap();
+            assert_eq!(
+                words(&st, count),
+                (2, 1),
+                "count {c} after deciding two members"
+            );
+            // n = 1 + (members 2 and 3 taking the value): 1..=3.
+            let n = count.vars[4];
+            assert_eq!((st.min_pos(n), st.max_pos(n)), (1, 3));
+        }
+        st.pop_level();
+        for c in 0..3 {
+            assert_eq!(words(&st, count_of(&p, c)), (4, 0), "count {c} after undo");
+        }
+    }
+}
