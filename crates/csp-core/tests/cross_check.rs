@@ -837,7 +837,6 @@ fn random_bounds_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<i64>
 
 #[test]
 fn interval_variables_give_the_enumerated_solutions_counts_and_optima_under_every_strategy() {
-    use csp_core::{Objective, OptOutcome};
     let cfgs = configs();
     let mut nonempty = 0;
     for case in 0..1000 {
@@ -849,35 +848,9 @@ fn interval_variables_give_the_enumerated_solutions_counts_and_optima_under_ever
             let all = brute_force(&p, &doms);
             nonempty += usize::from(!all.is_empty() && intervals);
             let k = case % p.num_vars();
-            let x = p.var(k).unwrap();
             for minimize in [true, false] {
-                let expected = if minimize {
-                    all.iter().map(|s| s[k]).min()
-                } else {
-                    all.iter().map(|s| s[k]).max()
-                };
-                let objective = if minimize {
-                    Objective::Minimize(x)
-                } else {
-                    Objective::Maximize(x)
-                };
                 for cfg in cfgs.iter().step_by(3) {
-                    let r = Solver::new(&p, cfg.clone())
-                        .optimize(&[], objective, |s, _| {
-                            assert!(p.is_solution(s.values()), "case {case}: non-solution");
-                            ControlFlow::Continue(())
-                        })
-                        .unwrap();
-                    assert_eq!(r.objective, expected, "case {case}, {intervals}, {cfg:?}");
-                    assert_eq!(
-                        r.outcome,
-                        if expected.is_some() {
-                            OptOutcome::Optimal
-                        } else {
-                            OptOutcome::Unsatisfiable
-                        },
-                        "case {case}: {cfg:?}"
-                    );
+                    check_optimum(&p, &all, &[], k, minimize, cfg, case);
                 }
             }
         }
@@ -1146,7 +1119,6 @@ fn random_scheduling_problem(g: &mut Gen, intervals: bool) -> (Problem, Vec<Vec<
 
 #[test]
 fn random_scheduling_models_with_cumulative_match_brute_force_under_every_strategy() {
-    use csp_core::{Objective, OptOutcome};
     let cfgs = configs();
     let (mut nonempty, mut empty) = (0, 0);
     for case in 0..150 {
@@ -1164,34 +1136,8 @@ fn random_scheduling_models_with_cumulative_match_brute_force_under_every_strate
             // The makespan (variable 0) and one random variable.
             for k in [0, case % p.num_vars()] {
                 for minimize in [true, false] {
-                    let expected = if minimize {
-                        all.iter().map(|s| s[k]).min()
-                    } else {
-                        all.iter().map(|s| s[k]).max()
-                    };
-                    let x = p.var(k).unwrap();
-                    let objective = if minimize {
-                        Objective::Minimize(x)
-                    } else {
-                        Objective::Maximize(x)
-                    };
                     for cfg in cfgs.iter().step_by(5) {
-                        let r = Solver::new(&p, cfg.clone())
-                            .optimize(&[], objective, |s, _| {
-                                assert!(p.is_solution(s.values()), "case {case}: non-solution");
-                                ControlFlow::Continue(())
-                            })
-                            .unwrap();
-                        assert_eq!(r.objective, expected, "case {case}, {intervals}, {cfg:?}");
-                        assert_eq!(
-                            r.outcome,
-                            if expected.is_some() {
-                                OptOutcome::Optimal
-                            } else {
-                                OptOutcome::Unsatisfiable
-                            },
-                            "case {case}: {cfg:?}"
-                        );
+                        check_optimum(&p, &all, &[], k, minimize, cfg, case);
                     }
                 }
             }
