@@ -344,6 +344,49 @@ struct Found {
     nv: u64,
 }
 
+/// Runs a band's configurations (packed as [`Band::configs`]) to their fixpoint: every digit keeps a
+/// configuration, every positive triad keeps three digits, and a triad with exactly three digits holds them (a
+/// minirow has three), so each of them loses the configurations that put it in another element of that peer.
+/// Returns the positive triads `t[p][e]` of the fixpoint. Scalar; [`simd::band_fixpoint`] is the same in vector
+/// registers.
+#[inline(always)]
+fn band_fixpoint(configs: &mut [u64; 2]) -> Result<[[u16; 3]; 3], Conflict> {
+    let mut c = unpack(configs);
+    let mut t;
+    loop {
+        if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
+            return Err(Conflict);
+        }
+        t = Triad9::triads(&c);
+        // `o[p][e]`: the asserted digits of peer p's elements other than e.
+        let mut o = [[0u16; 3]; 3];
+        let mut short = false;
+        for p in 0..3 {
+            let mut a = [0u16; 3];
+            for e in 0..3 {
+                let n = POP9[usize::from(t[p][e] & ALL)];
+                short |= n < 3;
+                a[e] = if n == 3 { t[p][e] } else { 0 };
+            }
+            o[p] = [a[1] | a[2], a[0] | a[2], a[0] | a[1]];
+        }
+        if short {
+            return Err(Conflict);
+        }
+        let mut removed = 0u16;
+        for k in 0..6 {
+            let drop = o[0][PERM[k][0]] | o[1][PERM[k][1]] | o[2][PERM[k][2]];
+            removed |= c[k] & drop;
+            c[k] &= !drop;
+        }
+        if removed == 0 {
+            break;
+        }
+    }
+    *configs = pack(&c);
+    Ok(t)
+}
+
 /// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
 /// singles of the matrix rows and columns, and what they eliminate. `Ok(None)` when `mask` removed nothing.
 /// SWAR on the four row words; [`simd::box_fixpoint`] is the same with the box in one AVX2 register.
@@ -443,6 +486,175 @@ mod simd {
             _mm256_extract_epi64::<2>(v) as u64,
             _mm256_extract_epi64::<3>(v) as u64,
         ]
+    }
+
+    /// A 256-bit byte-shuffle control (or constant) from its 32 bytes; constant-folded.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn v256(b: [i8; 32]) -> __m256i {
+        _mm256_setr_epi8(
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
+            b[14], b[15], b[16], b[17], b[18], b[19], b[20], b[21], b[22], b[23], b[24], b[25],
+            b[26], b[27], b[28], b[29], b[30], b[31],
+        )
+    }
+
+    /// The shuffle control that moves 16-bit lane `lanes[h][l]` of half `h` of the source into lane `l` of half
+    /// `h` (`-1`: zero).
+    const fn control(lanes: [[i8; 8]; 2]) -> [i8; 32] {
+        let mut out = [0i8; 32];
+        let mut h = 0;
+        while h < 2 {
+            let mut l = 0;
+            while l < 8 {
+                let src = lanes[h][l];
+                let (lo, hi) = if src < 0 {
+                    (-128, -128)
+                } else {
+                    (2 * src, 2 * src + 1)
+                };
+                out[16 * h + 2 * l] = lo;
+                out[16 * h + 2 * l + 1] = hi;
+                l += 1;
+            }
+            h += 1;
+        }
+        out
+    }
+
+    // The band's triads in one register: half 0 holds peer 0's three triads in lanes 0..3 and peer 1's in lanes
+    // 4..7, half 1 peer 2's in lanes 0..3; the other lanes are fillers (all nine digits, so never short, never
+    // asserted). The configurations sit in lanes 0..6 of both halves.
+
+    /// `T_SRC[i]`: the `i`-th of the two configurations whose union is the triad in each lane ([`super::AT`]).
+    const T_SRC: [[i8; 32]; 2] = {
+        let mut lanes = [[[-1i8; 8]; 2]; 2];
+        let mut i = 0;
+        while i < 2 {
+            let mut e = 0;
+            while e < 3 {
+                lanes[i][0][e] = super::AT[0][e][i] as i8;
+                lanes[i][0][4 + e] = super::AT[1][e][i] as i8;
+                lanes[i][1][e] = super::AT[2][e][i] as i8;
+                e += 1;
+            }
+            i += 1;
+        }
+        [control(lanes[0]), control(lanes[1])]
+    };
+
+    /// The filler lanes of the triad register set to all nine digits.
+    const FILL: [i8; 32] = {
+        let mut out = [0i8; 32];
+        let fill = [[3usize, 7, 7, 7, 7], [3, 4, 5, 6, 7]];
+        let mut h = 0;
+        while h < 2 {
+            let mut i = 0;
+            while i < 5 {
+                out[16 * h + 2 * fill[h][i]] = -1;
+                out[16 * h + 2 * fill[h][i] + 1] = 1;
+                i += 1;
+            }
+            h += 1;
+        }
+        out
+    };
+
+    /// `NEXT[s]`: within each peer's three lanes, the lane of element `e + 1 + s` (mod 3); fillers zero.
+    const NEXT: [[i8; 32]; 2] = {
+        let mut lanes = [[[-1i8; 8]; 2]; 2];
+        let mut s = 0;
+        while s < 2 {
+            let mut e = 0;
+            while e < 3 {
+                let f = ((e + 1 + s) % 3) as i8;
+                lanes[s][0][e] = f;
+                lanes[s][0][4 + e] = 4 + f;
+                lanes[s][1][e] = f;
+                e += 1;
+            }
+            s += 1;
+        }
+        [control(lanes[0]), control(lanes[1])]
+    };
+
+    /// Per configuration `k` (lanes 0..6): `DROP[0]` takes peer 0's lane `PERM[k][0]` in half 0 and peer 2's lane
+    /// `PERM[k][2]` in half 1, `DROP[1]` peer 1's lane `PERM[k][1]` in half 0 (half 1 zero).
+    const DROP: [[i8; 32]; 2] = {
+        let mut lanes = [[[-1i8; 8]; 2]; 2];
+        let mut k = 0;
+        while k < 6 {
+            lanes[0][0][k] = super::PERM[k][0] as i8;
+            lanes[0][1][k] = super::PERM[k][2] as i8;
+            lanes[1][0][k] = 4 + super::PERM[k][1] as i8;
+            k += 1;
+        }
+        [control(lanes[0]), control(lanes[1])]
+    };
+
+    /// See [`super::band_fixpoint`]; same results. The configurations in one 128-bit register, the nine triads
+    /// in one 256-bit register built by two byte shuffles, their counts by a nibble table.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn band_fixpoint(configs: &mut [u64; 2]) -> Result<[[u16; 3]; 3], Conflict> {
+        let mut c = _mm_set_epi64x(configs[1] as i64, configs[0] as i64);
+        let (ta, tb, fill) = (v256(T_SRC[0]), v256(T_SRC[1]), v256(FILL));
+        let (n1, n2) = (v256(NEXT[0]), v256(NEXT[1]));
+        let (d1, d2) = (v256(DROP[0]), v256(DROP[1]));
+        let nibble_pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4,
+        );
+        let low4 = _mm256_set1_epi8(0x0F);
+        let ones = _mm256_set1_epi8(1);
+        let three = _mm256_set1_epi16(3);
+        let all = _mm256_set1_epi16(ALL as i16);
+        let mut t;
+        loop {
+            let cc = _mm256_broadcastsi128_si256(c);
+            t = _mm256_or_si256(
+                _mm256_or_si256(_mm256_shuffle_epi8(cc, ta), _mm256_shuffle_epi8(cc, tb)),
+                fill,
+            );
+            // A peer's three triads together hold every digit that has a configuration.
+            let union = _mm256_or_si256(
+                t,
+                _mm256_or_si256(_mm256_shuffle_epi8(t, n1), _mm256_shuffle_epi8(t, n2)),
+            );
+            let lo = _mm256_and_si256(t, low4);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(t), low4);
+            let bytes = _mm256_add_epi8(
+                _mm256_shuffle_epi8(nibble_pop, lo),
+                _mm256_shuffle_epi8(nibble_pop, hi),
+            );
+            let counts = _mm256_maddubs_epi16(bytes, ones);
+            let bad = _mm256_or_si256(
+                _mm256_andnot_si256(union, all),
+                _mm256_cmpgt_epi16(three, counts),
+            );
+            if _mm256_testz_si256(bad, bad) == 0 {
+                return Err(Conflict);
+            }
+            let a = _mm256_and_si256(t, _mm256_cmpeq_epi16(counts, three));
+            let o = _mm256_or_si256(_mm256_shuffle_epi8(a, n1), _mm256_shuffle_epi8(a, n2));
+            let d = _mm256_or_si256(_mm256_shuffle_epi8(o, d1), _mm256_shuffle_epi8(o, d2));
+            let drop = _mm_or_si128(_mm256_castsi256_si128(d), _mm256_extracti128_si256::<1>(d));
+            if _mm_testz_si128(c, drop) != 0 {
+                break;
+            }
+            c = _mm_andnot_si128(drop, c);
+        }
+        configs[0] = _mm_extract_epi64::<0>(c) as u64;
+        configs[1] = _mm_extract_epi64::<1>(c) as u64;
+        let peer = |x: i64| {
+            let x = x as u64;
+            [x as u16, (x >> 16) as u16, (x >> 32) as u16]
+        };
+        Ok([
+            peer(_mm256_extract_epi64::<0>(t)),
+            peer(_mm256_extract_epi64::<1>(t)),
+            peer(_mm256_extract_epi64::<2>(t)),
+        ])
     }
 
     /// See [`super::box_fixpoint`]; same results.
@@ -593,7 +805,7 @@ mod simd {
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($fixpoint:path $(, #[$feature:meta])*) => {
+    ($fixpoint:path, $band_fixpoint:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -656,41 +868,7 @@ macro_rules! search_functions {
             if changed == 0 {
                 return Ok(());
             }
-            let mut c = unpack(&b.configs);
-            let mut t;
-            loop {
-                if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
-                    return Err(Conflict);
-                }
-                t = Triad9::triads(&c);
-                // A triad with exactly three digits holds them (a minirow has three): each of them loses the
-                // configurations that put it in another element of that peer. `o[p][e]`: the asserted digits of
-                // peer p's elements other than e.
-                let mut o = [[0u16; 3]; 3];
-                let mut short = false;
-                for p in 0..3 {
-                    let mut a = [0u16; 3];
-                    for e in 0..3 {
-                        let n = POP9[usize::from(t[p][e] & ALL)];
-                        short |= n < 3;
-                        a[e] = if n == 3 { t[p][e] } else { 0 };
-                    }
-                    o[p] = [a[1] | a[2], a[0] | a[2], a[0] | a[1]];
-                }
-                if short {
-                    return Err(Conflict);
-                }
-                let mut removed = 0u16;
-                for k in 0..6 {
-                    let drop = o[0][PERM[k][0]] | o[1][PERM[k][1]] | o[2][PERM[k][2]];
-                    removed |= c[k] & drop;
-                    c[k] &= !drop;
-                }
-                if removed == 0 {
-                    break;
-                }
-            }
-            b.configs = pack(&c);
+            let t = $band_fixpoint(&mut b.configs)?;
             let line = band % 3;
             for p in 0..3 {
                 let [t0, t1, t2] = t[p];
@@ -815,14 +993,14 @@ macro_rules! search_functions {
 /// The search compiled for the default target (the test oracle of the other copy).
 mod portable {
     use super::*;
-    search_functions!(box_fixpoint);
+    search_functions!(box_fixpoint, band_fixpoint);
 }
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(simd::box_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(simd::box_fixpoint, simd::band_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
