@@ -214,26 +214,9 @@ fn unpack(w: &[u64; 2]) -> [u16; 6] {
 }
 
 impl Triad9 {
-    /// Adds the eliminations from peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not
-    /// in it) to band `band`.
+    /// Adds a box's message (see [`Messages`]) to band `band`'s pending eliminations.
     #[inline(always)]
-    fn send(&mut self, band: usize, p: usize, pos: &[u16; 3], neg: &[u16; 3]) {
-        // Configuration k puts the digit in element PERM[k][p]: it dies if the digit is asserted absent there
-        // or asserted in another element.
-        let z = [
-            neg[0] | pos[1] | pos[2],
-            neg[1] | pos[0] | pos[2],
-            neg[2] | pos[0] | pos[1],
-        ];
-        if (z[0] | z[1] | z[2]) == 0 {
-            return;
-        }
-        // The indices made constants (one instance per peer), so the eight lanes go as one vector operation.
-        let msg = match p {
-            0 => gather::<0>(&z),
-            1 => gather::<1>(&z),
-            _ => gather::<2>(&z),
-        };
+    fn send(&mut self, band: usize, msg: &[u64; 2]) {
         let target = &mut self.bands[band];
         let any = (msg[0] & target.configs[0] & !target.elims[0])
             | (msg[1] & target.configs[1] & !target.elims[1]);
@@ -347,10 +330,13 @@ struct Found {
 /// Runs a band's configurations (packed as [`Band::configs`]) to their fixpoint: every digit keeps a
 /// configuration, every positive triad keeps three digits, and a triad with exactly three digits holds them (a
 /// minirow has three), so each of them loses the configurations that put it in another element of that peer.
-/// Returns the positive triads `t[p][e]` of the fixpoint. Scalar; [`simd::band_fixpoint`] is the same in vector
-/// registers.
+/// Returns the positive triads `t[p][e]` of the fixpoint and the peers (bit `p`) whose triads differ from those
+/// of the configurations `before`. Scalar; [`simd::band_fixpoint`] is the same in vector registers.
 #[inline(always)]
-fn band_fixpoint(configs: &mut [u64; 2]) -> Result<[[u16; 3]; 3], Conflict> {
+fn band_fixpoint(
+    configs: &mut [u64; 2],
+    before: &[u64; 2],
+) -> Result<([[u16; 3]; 3], u32), Conflict> {
     let mut c = unpack(configs);
     let mut t;
     loop {
@@ -384,7 +370,11 @@ fn band_fixpoint(configs: &mut [u64; 2]) -> Result<[[u16; 3]; 3], Conflict> {
         }
     }
     *configs = pack(&c);
-    Ok(t)
+    let old = Triad9::triads(&unpack(before));
+    let peers = (0..3)
+        .filter(|&p| t[p] != old[p])
+        .fold(0, |m, p| m | 1 << p);
+    Ok((t, peers))
 }
 
 /// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
@@ -459,6 +449,44 @@ fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Co
     Ok(Some(Found { pr, nh, pc, nv }))
 }
 
+/// The eliminations a box's assertions send to its two bands, packed as [`Band::elims`]: `[horizontal,
+/// vertical]`.
+type Messages = [[u64; 2]; 2];
+
+/// The message of peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not in it) to a band.
+#[inline(always)]
+fn message(p: usize, pos: &[u16; 3], neg: &[u16; 3]) -> [u64; 2] {
+    // Configuration k puts the digit in element PERM[k][p]: it dies if the digit is asserted absent there or
+    // asserted in another element.
+    let z = [
+        neg[0] | pos[1] | pos[2],
+        neg[1] | pos[0] | pos[2],
+        neg[2] | pos[0] | pos[1],
+    ];
+    // The indices made constants (one instance per peer), so the eight lanes go as one vector operation.
+    match p {
+        0 => gather::<0>(&z),
+        1 => gather::<1>(&z),
+        _ => gather::<2>(&z),
+    }
+}
+
+/// Restricts box `b` to `mask` ([`box_fixpoint`]) and returns the messages of its assertions to its bands;
+/// `Ok(None)` when `mask` removed nothing. [`simd::box_restrict`] is the same in one AVX2 register.
+#[inline(always)]
+fn box_restrict(
+    cells: &mut BoxRows,
+    mask: &BoxRows,
+    b: usize,
+) -> Result<Option<Messages>, Conflict> {
+    let Some(Found { pr, nh, pc, nv }) = box_fixpoint(cells, mask)? else {
+        return Ok(None);
+    };
+    let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
+    let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
+    Ok(Some([message(b % 3, &pr, &nh), message(b / 3, &pos, &neg)]))
+}
+
 /// [`box_fixpoint`] with the box in one AVX2 register (row `r` = 64-bit lane `r`): the row clauses by byte
 /// shuffles inside each row, the column clauses by permutations of the rows, popcounts by a nibble table. Only
 /// called from the copy of the search compiled with these features (see [`dispatch`]); intrinsics are safe to
@@ -467,7 +495,7 @@ fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Co
 mod simd {
     use std::arch::x86_64::*;
 
-    use super::{BoxRows, Conflict, Found, ALL, ALL4, CELLS3, MIN};
+    use super::{BoxRows, Conflict, ALL, ALL4, CELLS3, MIN};
 
     /// The four rows as one register.
     #[inline]
@@ -596,9 +624,20 @@ mod simd {
     /// in one 256-bit register built by two byte shuffles, their counts by a nibble table.
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-    pub(super) fn band_fixpoint(configs: &mut [u64; 2]) -> Result<[[u16; 3]; 3], Conflict> {
+    pub(super) fn band_fixpoint(
+        configs: &mut [u64; 2],
+        before: &[u64; 2],
+    ) -> Result<([[u16; 3]; 3], u32), Conflict> {
         let mut c = _mm_set_epi64x(configs[1] as i64, configs[0] as i64);
         let (ta, tb, fill) = (v256(T_SRC[0]), v256(T_SRC[1]), v256(FILL));
+        let triads = |c: __m128i| {
+            let cc = _mm256_broadcastsi128_si256(c);
+            _mm256_or_si256(
+                _mm256_or_si256(_mm256_shuffle_epi8(cc, ta), _mm256_shuffle_epi8(cc, tb)),
+                fill,
+            )
+        };
+        let old = triads(_mm_set_epi64x(before[1] as i64, before[0] as i64));
         let (n1, n2) = (v256(NEXT[0]), v256(NEXT[1]));
         let (d1, d2) = (v256(DROP[0]), v256(DROP[1]));
         let nibble_pop = _mm256_setr_epi8(
@@ -611,11 +650,7 @@ mod simd {
         let all = _mm256_set1_epi16(ALL as i16);
         let mut t;
         loop {
-            let cc = _mm256_broadcastsi128_si256(c);
-            t = _mm256_or_si256(
-                _mm256_or_si256(_mm256_shuffle_epi8(cc, ta), _mm256_shuffle_epi8(cc, tb)),
-                fill,
-            );
+            t = triads(c);
             // A peer's three triads together hold every digit that has a configuration.
             let union = _mm256_or_si256(
                 t,
@@ -650,20 +685,54 @@ mod simd {
             let x = x as u64;
             [x as u16, (x >> 16) as u16, (x >> 32) as u16]
         };
-        Ok([
-            peer(_mm256_extract_epi64::<0>(t)),
-            peer(_mm256_extract_epi64::<1>(t)),
-            peer(_mm256_extract_epi64::<2>(t)),
-        ])
+        // Bit p: peer p's 64 bits differ (the fillers are equal).
+        let same = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(t, old))) as u32;
+        Ok((
+            [
+                peer(_mm256_extract_epi64::<0>(t)),
+                peer(_mm256_extract_epi64::<1>(t)),
+                peer(_mm256_extract_epi64::<2>(t)),
+            ],
+            !same & 7,
+        ))
     }
 
-    /// See [`super::box_fixpoint`]; same results.
+    /// `MSG[bi][bj]`: after the box's message sources are gathered by [`MSG_DWORDS`] (half 0: the horizontal
+    /// band's `z[e]` in lanes 1, 3, 5; half 1: the vertical band's in lanes 0, 1, 2), the shuffle that puts lane
+    /// `k` of the message of box `(bi, bj)` to its horizontal band (half 0) and vertical band (half 1) in place.
+    const MSG: [[[i8; 32]; 3]; 3] = {
+        let mut out = [[[0i8; 32]; 3]; 3];
+        let mut bi = 0;
+        while bi < 3 {
+            let mut bj = 0;
+            while bj < 3 {
+                let mut lanes = [[-1i8; 8]; 2];
+                let mut k = 0;
+                while k < 6 {
+                    lanes[0][k] = 2 * super::PERM[k][bj] as i8 + 1;
+                    lanes[1][k] = super::PERM[k][bi] as i8;
+                    k += 1;
+                }
+                out[bi][bj] = control(lanes);
+                bj += 1;
+            }
+            bi += 1;
+        }
+        out
+    };
+
+    /// The 32-bit words holding the message sources: lanes 2..4, 6..8, 10..12 (`z` of minirows 0, 1, 2 in lanes
+    /// 3, 7, 11) into half 0, lanes 12..16 (`z` of minicolumns 0, 1, 2 in lanes 12..15) into half 1.
+    const MSG_DWORDS: [i32; 8] = [1, 3, 5, 5, 6, 7, 7, 7];
+
+    /// See [`super::box_restrict`]; same results.
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-    pub(super) fn box_fixpoint(
+    pub(super) fn box_restrict(
         cells: &mut BoxRows,
         mask: &BoxRows,
-    ) -> Result<Option<Found>, Conflict> {
+        b: usize,
+    ) -> Result<Option<super::Messages>, Conflict> {
         let mut c = load(cells);
         let mut elim = _mm256_andnot_si256(load(mask), c);
         if _mm256_testz_si256(elim, elim) != 0 {
@@ -784,19 +853,53 @@ mod simd {
             elim = next;
         }
         *cells = store(c);
-        let (a, ro, co) = (store(asserted), store(row_or), store(col_or));
-        let pr = [ro[0] as u16 & ALL, ro[1] as u16 & ALL, ro[2] as u16 & ALL];
-        let nh = [
-            (a[0] >> 48) as u16,
-            (a[1] >> 48) as u16,
-            (a[2] >> 48) as u16,
-        ];
-        Ok(Some(Found {
-            pr,
-            nh,
-            pc: co[0] & CELLS3,
-            nv: a[3] & CELLS3,
-        }))
+        // z of minirow i (lane 3 of row i): the digits asserted absent from it or placed in another minirow; z of
+        // minicolumn j (lane j of row 3): the same for minicolumns. Row 3 of `row_or` and lane 3 of `col_or` are 0.
+        let other_rows = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_permute4x64_epi64::<0x39>(row_or),
+                _mm256_permute4x64_epi64::<0x4E>(row_or),
+            ),
+            _mm256_permute4x64_epi64::<0x93>(row_or),
+        );
+        let other_cols = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(col_or, rot1),
+                _mm256_shuffle_epi8(col_or, rot2),
+            ),
+            _mm256_shuffle_epi8(col_or, rot3),
+        );
+        let z = _mm256_or_si256(
+            asserted,
+            _mm256_or_si256(
+                _mm256_and_si256(other_rows, h_mask),
+                _mm256_and_si256(other_cols, v_mask),
+            ),
+        );
+        let gathered = _mm256_permutevar8x32_epi32(
+            z,
+            _mm256_setr_epi32(
+                MSG_DWORDS[0],
+                MSG_DWORDS[1],
+                MSG_DWORDS[2],
+                MSG_DWORDS[3],
+                MSG_DWORDS[4],
+                MSG_DWORDS[5],
+                MSG_DWORDS[6],
+                MSG_DWORDS[7],
+            ),
+        );
+        let msg = _mm256_shuffle_epi8(gathered, v256(MSG[b / 3][b % 3]));
+        Ok(Some([
+            [
+                _mm256_extract_epi64::<0>(msg) as u64,
+                _mm256_extract_epi64::<1>(msg) as u64,
+            ],
+            [
+                _mm256_extract_epi64::<2>(msg) as u64,
+                _mm256_extract_epi64::<3>(msg) as u64,
+            ],
+        ]))
     }
 }
 
@@ -844,16 +947,13 @@ macro_rules! search_functions {
         /// horizontal and vertical band.
         $(#[$feature])*
         fn restrict(s: &mut Triad9, b: usize, mask: &BoxRows) -> Result<(), Conflict> {
-            let Some(Found { pr, nh, pc, nv }) = $fixpoint(&mut s.boxes[b], mask)? else {
+            let Some([h, v]) = $fixpoint(&mut s.boxes[b], mask, b)? else {
                 return Ok(());
             };
             // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
             // a digit asserted absent removes those that put it there.
-            let (bi, bj) = (b / 3, b % 3);
-            s.send(bi, bj, &pr, &nh);
-            let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
-            let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
-            s.send(3 + bj, bi, &pos, &neg);
+            s.send(b / 3, &h);
+            s.send(3 + b % 3, &v);
             Ok(())
         }
 
@@ -861,6 +961,7 @@ macro_rules! search_functions {
         $(#[$feature])*
         fn update_band(s: &mut Triad9, band: usize) -> Result<(), Conflict> {
             let b = &mut s.bands[band];
+            let before = b.configs;
             let changed = (b.configs[0] & b.elims[0]) | (b.configs[1] & b.elims[1]);
             b.configs[0] &= !b.elims[0];
             b.configs[1] &= !b.elims[1];
@@ -868,9 +969,14 @@ macro_rules! search_functions {
             if changed == 0 {
                 return Ok(());
             }
-            let t = $band_fixpoint(&mut b.configs)?;
+            // Only the peers whose triads changed are restricted again: the band's configurations change only
+            // here, and the last update (or the empty root) already restricted every peer to the triads of
+            // `before`, and a box only loses digits.
+            let (t, mut peers) = $band_fixpoint(&mut b.configs, &before)?;
             let line = band % 3;
-            for p in 0..3 {
+            while peers != 0 {
+                let p = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
                 let [t0, t1, t2] = t[p];
                 let (mask, bx) = if band < 3 {
                     let row = |x: u16, neg: u16| u64::from(x) * SPREAD3 | u64::from(neg) << 48;
@@ -993,14 +1099,14 @@ macro_rules! search_functions {
 /// The search compiled for the default target (the test oracle of the other copy).
 mod portable {
     use super::*;
-    search_functions!(box_fixpoint, band_fixpoint);
+    search_functions!(box_restrict, band_fixpoint);
 }
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(simd::box_fixpoint, simd::band_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(simd::box_restrict, simd::band_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
