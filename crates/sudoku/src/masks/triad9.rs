@@ -240,15 +240,15 @@ impl Triad9 {
         t
     }
 
-    /// the fewest configuration bits in total, and in it the digit with the fewest configurations (the lowest
-    /// on ties). `None` when every digit of every band has one configuration: solved.
+    /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
+    /// the fewest configuration bits in total (the lowest on ties), and in it the digit with the fewest
+    /// configurations (the lowest on ties). `None` when every digit of every band has one configuration: solved.
+    /// Inlined so the feature-compiled copy counts with `popcnt`.
+    #[inline(always)]
     fn choose(&self) -> Option<(usize, usize)> {
         let mut best = (usize::MAX, u32::MAX);
         for (i, b) in self.bands.iter().enumerate() {
-            let total: u32 = unpack(&b.configs)
-                .iter()
-                .map(|&c| u32::from(POP9[usize::from(c & ALL)]))
-                .sum();
+            let total = b.configs[0].count_ones() + b.configs[1].count_ones();
             if total > 9 && total < best.1 {
                 best = (i, total);
             }
@@ -256,15 +256,24 @@ impl Triad9 {
         if best.0 == usize::MAX {
             return None;
         }
-        let c = unpack(&self.bands[best.0].configs);
-        let mut pick = (0usize, u32::MAX);
-        for d in 0..9 {
-            let n: u32 = c[..6].iter().map(|&x| u32::from(x >> d & 1)).sum();
-            if n >= 2 && n < pick.1 {
-                pick = (d, n);
-            }
+        // Each digit's number of configurations, bit-sliced: `ones`, `twos`, `fours` hold its binary digits.
+        let (mut ones, mut twos, mut fours) = (0u16, 0u16, 0u16);
+        for x in unpack(&self.bands[best.0].configs) {
+            let carry = ones & x;
+            ones ^= x;
+            fours |= twos & carry;
+            twos ^= carry;
         }
-        Some((best.0, pick.0))
+        // The digits with exactly 2, 3, 4, 5, 6 configurations; the first nonempty set, its lowest digit.
+        let exact = [
+            !ones & twos & !fours,
+            ones & twos & !fours,
+            !ones & !twos & fours,
+            ones & !twos & fours,
+            !ones & twos & fours,
+        ];
+        let digits = exact.into_iter().find(|&s| s != 0).unwrap_or(1);
+        Some((best.0, digits.trailing_zeros() as usize))
     }
 
     /// The grid as digits 1..=9, row-major. Only meaningful when solved.
@@ -330,13 +339,15 @@ struct Found {
 /// Runs a band's configurations (packed as [`Band::configs`]) to their fixpoint: every digit keeps a
 /// configuration, every positive triad keeps three digits, and a triad with exactly three digits holds them (a
 /// minirow has three), so each of them loses the configurations that put it in another element of that peer.
-/// Returns the positive triads `t[p][e]` of the fixpoint and the peers (bit `p`) whose triads differ from those
-/// of the configurations `before`. Scalar; [`simd::band_fixpoint`] is the same in vector registers.
+/// Returns, per peer `p`, the mask its box is restricted to (see [`peer_mask`]; `horizontal`: the band's
+/// elements are minirows), and the peers (bit `p`) whose triads differ from those of the configurations
+/// `before`. Scalar; [`simd::band_fixpoint`] is the same in vector registers.
 #[inline(always)]
 fn band_fixpoint(
     configs: &mut [u64; 2],
     before: &[u64; 2],
-) -> Result<([[u16; 3]; 3], u32), Conflict> {
+    horizontal: bool,
+) -> Result<([BoxRows; 3], u32), Conflict> {
     let mut c = unpack(configs);
     let mut t;
     loop {
@@ -374,7 +385,33 @@ fn band_fixpoint(
     let peers = (0..3)
         .filter(|&p| t[p] != old[p])
         .fold(0, |m, p| m | 1 << p);
-    Ok((t, peers))
+    let masks = [
+        peer_mask(&t[0], horizontal),
+        peer_mask(&t[1], horizontal),
+        peer_mask(&t[2], horizontal),
+    ];
+    Ok((masks, peers))
+}
+
+/// What a band's positive triads `t` of one peer allow in the peer's box: the cells of element `e` keep `t[e]`,
+/// the negative triad of `e` the digits of the other two elements' triads.
+#[inline(always)]
+fn peer_mask(t: &[u16; 3], horizontal: bool) -> BoxRows {
+    let [t0, t1, t2] = *t;
+    if horizontal {
+        let row = |x: u16, neg: u16| (u64::from(x) * SPREAD3) | (u64::from(neg) << 48);
+        [row(t0, t1 | t2), row(t1, t0 | t2), row(t2, t0 | t1), CELLS3]
+    } else {
+        let lanes = |a: u16, b: u16, c: u16| u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32;
+        let cells = lanes(t0, t1, t2) | u64::from(ALL) << 48;
+        [cells, cells, cells, lanes(t1 | t2, t0 | t2, t0 | t1)]
+    }
+}
+
+/// A mask as the portable copy passes it (itself).
+#[inline(always)]
+fn box_mask(mask: &BoxRows) -> BoxRows {
+    *mask
 }
 
 /// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
@@ -500,7 +537,7 @@ mod simd {
     /// The four rows as one register.
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-    fn load(x: &BoxRows) -> __m256i {
+    pub(super) fn load(x: &BoxRows) -> __m256i {
         _mm256_set_epi64x(x[3] as i64, x[2] as i64, x[1] as i64, x[0] as i64)
     }
 
@@ -620,6 +657,34 @@ mod simd {
         [control(lanes[0]), control(lanes[1])]
     };
 
+    /// Shuffle of a peer's `[t0, t1, t2, _, u0, u1, u2, _]` (`u`: unions of the other two triads) into the box
+    /// mask of a horizontal band's peer: row `i` = `(ti, ti, ti, ui)`, row 3 from [`MASK_H_FILL`].
+    const MASK_H: [i8; 32] = control([[0, 0, 0, 4, 1, 1, 1, 5], [2, 2, 2, 6, -1, -1, -1, -1]]);
+    /// Row 3 of a horizontal band's box mask: the minicolumn triads unrestricted.
+    const MASK_H_FILL: [i8; 32] = {
+        let mut out = [0i8; 32];
+        let mut l = 0;
+        while l < 3 {
+            out[24 + 2 * l] = -1;
+            out[24 + 2 * l + 1] = 1;
+            l += 1;
+        }
+        out
+    };
+    /// The same for a vertical band's peer: rows 0..3 = `(t0, t1, t2, all)`, row 3 = `(u0, u1, u2, 0)`.
+    const MASK_V: [i8; 32] = control([[0, 1, 2, -1, 0, 1, 2, -1], [0, 1, 2, -1, 4, 5, 6, -1]]);
+    /// Lane 3 of rows 0..3 of a vertical band's box mask: the minirow triads unrestricted.
+    const MASK_V_FILL: [i8; 32] = {
+        let mut out = [0i8; 32];
+        let mut r = 0;
+        while r < 3 {
+            out[8 * r + 6] = -1;
+            out[8 * r + 7] = 1;
+            r += 1;
+        }
+        out
+    };
+
     /// See [`super::band_fixpoint`]; same results. The configurations in one 128-bit register, the nine triads
     /// in one 256-bit register built by two byte shuffles, their counts by a nibble table.
     #[inline]
@@ -627,7 +692,8 @@ mod simd {
     pub(super) fn band_fixpoint(
         configs: &mut [u64; 2],
         before: &[u64; 2],
-    ) -> Result<([[u16; 3]; 3], u32), Conflict> {
+        horizontal: bool,
+    ) -> Result<([__m256i; 3], u32), Conflict> {
         let mut c = _mm_set_epi64x(configs[1] as i64, configs[0] as i64);
         let (ta, tb, fill) = (v256(T_SRC[0]), v256(T_SRC[1]), v256(FILL));
         let triads = |c: __m128i| {
@@ -648,14 +714,12 @@ mod simd {
         let ones = _mm256_set1_epi8(1);
         let three = _mm256_set1_epi16(3);
         let all = _mm256_set1_epi16(ALL as i16);
-        let mut t;
+        let (mut t, mut others);
         loop {
             t = triads(c);
             // A peer's three triads together hold every digit that has a configuration.
-            let union = _mm256_or_si256(
-                t,
-                _mm256_or_si256(_mm256_shuffle_epi8(t, n1), _mm256_shuffle_epi8(t, n2)),
-            );
+            others = _mm256_or_si256(_mm256_shuffle_epi8(t, n1), _mm256_shuffle_epi8(t, n2));
+            let union = _mm256_or_si256(t, others);
             let lo = _mm256_and_si256(t, low4);
             let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(t), low4);
             let bytes = _mm256_add_epi8(
@@ -681,17 +745,31 @@ mod simd {
         }
         configs[0] = _mm_extract_epi64::<0>(c) as u64;
         configs[1] = _mm_extract_epi64::<1>(c) as u64;
-        let peer = |x: i64| {
-            let x = x as u64;
-            [x as u16, (x >> 16) as u16, (x >> 32) as u16]
-        };
         // Bit p: peer p's 64 bits differ (the fillers are equal).
         let same = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(t, old))) as u32;
+        // Per peer: lanes 0..3 its triads, lanes 4..7 the unions of the other two (`others`), then shuffled
+        // into the box layout of `super::peer_mask`.
+        let (t_lo, t_hi) = (_mm256_castsi256_si128(t), _mm256_extracti128_si256::<1>(t));
+        let (o_lo, o_hi) = (
+            _mm256_castsi256_si128(others),
+            _mm256_extracti128_si256::<1>(others),
+        );
+        let (shape, fill) = if horizontal {
+            (v256(MASK_H), v256(MASK_H_FILL))
+        } else {
+            (v256(MASK_V), v256(MASK_V_FILL))
+        };
+        let mask = |x: __m128i| {
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(x), shape),
+                fill,
+            )
+        };
         Ok((
             [
-                peer(_mm256_extract_epi64::<0>(t)),
-                peer(_mm256_extract_epi64::<1>(t)),
-                peer(_mm256_extract_epi64::<2>(t)),
+                mask(_mm_unpacklo_epi64(t_lo, o_lo)),
+                mask(_mm_unpackhi_epi64(t_lo, o_lo)),
+                mask(_mm_unpacklo_epi64(t_hi, o_hi)),
             ],
             !same & 7,
         ))
@@ -730,11 +808,11 @@ mod simd {
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) fn box_restrict(
         cells: &mut BoxRows,
-        mask: &BoxRows,
+        mask: &__m256i,
         b: usize,
     ) -> Result<Option<super::Messages>, Conflict> {
         let mut c = load(cells);
-        let mut elim = _mm256_andnot_si256(load(mask), c);
+        let mut elim = _mm256_andnot_si256(*mask, c);
         if _mm256_testz_si256(elim, elim) != 0 {
             return Ok(None);
         }
@@ -908,7 +986,7 @@ mod simd {
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($fixpoint:path, $band_fixpoint:path $(, #[$feature:meta])*) => {
+    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -938,7 +1016,7 @@ macro_rules! search_functions {
                 mask[3] &= !(bit << (16 * j));
             }
             for (b, mask) in masks.iter().enumerate() {
-                restrict(&mut state, b, mask)?;
+                restrict(&mut state, b, &$to_mask(mask))?;
             }
             Ok(state)
         }
@@ -946,7 +1024,7 @@ macro_rules! search_functions {
         /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
         /// horizontal and vertical band.
         $(#[$feature])*
-        fn restrict(s: &mut Triad9, b: usize, mask: &BoxRows) -> Result<(), Conflict> {
+        fn restrict(s: &mut Triad9, b: usize, mask: &$mask) -> Result<(), Conflict> {
             let Some([h, v]) = $fixpoint(&mut s.boxes[b], mask, b)? else {
                 return Ok(());
             };
@@ -972,29 +1050,13 @@ macro_rules! search_functions {
             // Only the peers whose triads changed are restricted again: the band's configurations change only
             // here, and the last update (or the empty root) already restricted every peer to the triads of
             // `before`, and a box only loses digits.
-            let (t, mut peers) = $band_fixpoint(&mut b.configs, &before)?;
+            let (masks, mut peers) = $band_fixpoint(&mut b.configs, &before, band < 3)?;
             let line = band % 3;
             while peers != 0 {
                 let p = peers.trailing_zeros() as usize;
                 peers &= peers - 1;
-                let [t0, t1, t2] = t[p];
-                let (mask, bx) = if band < 3 {
-                    let row = |x: u16, neg: u16| u64::from(x) * SPREAD3 | u64::from(neg) << 48;
-                    (
-                        [row(t0, t1 | t2), row(t1, t0 | t2), row(t2, t0 | t1), CELLS3],
-                        3 * line + p,
-                    )
-                } else {
-                    let lanes = |a: u16, b: u16, c: u16| {
-                        u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32
-                    };
-                    let cells = lanes(t0, t1, t2) | u64::from(ALL) << 48;
-                    (
-                        [cells, cells, cells, lanes(t1 | t2, t0 | t2, t0 | t1)],
-                        3 * p + line,
-                    )
-                };
-                restrict(s, bx, &mask)?;
+                let bx = if band < 3 { 3 * line + p } else { 3 * p + line };
+                restrict(s, bx, &masks[p])?;
             }
             Ok(())
         }
@@ -1010,7 +1072,6 @@ macro_rules! search_functions {
             Ok(())
         }
 
-        /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
         /// Depth-first search below `state` (at decision level `depth`, propagation pending).
         $(#[$feature])*
         fn run(search: &mut Search<'_>, state: &mut Triad9, mut depth: u64) -> Result<(), Stop> {
@@ -1099,14 +1160,14 @@ macro_rules! search_functions {
 /// The search compiled for the default target (the test oracle of the other copy).
 mod portable {
     use super::*;
-    search_functions!(box_restrict, band_fixpoint);
+    search_functions!(BoxRows, box_mask, box_restrict, band_fixpoint);
 }
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(simd::box_restrict, simd::band_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::box_restrict, simd::band_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
