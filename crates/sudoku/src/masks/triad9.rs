@@ -339,15 +339,24 @@ struct Found {
 /// Runs a band's configurations (packed as [`Band::configs`]) to their fixpoint: every digit keeps a
 /// configuration, every positive triad keeps three digits, and a triad with exactly three digits holds them (a
 /// minirow has three), so each of them loses the configurations that put it in another element of that peer.
-/// Returns, per peer `p`, the mask its box is restricted to (see [`peer_mask`]; `horizontal`: the band's
-/// elements are minirows), and the peers (bit `p`) whose triads differ from those of the configurations
-/// `before`. Scalar; [`simd::band_fixpoint`] is the same in vector registers.
+/// First applies the band's pending eliminations; `Ok(None)` when they removed nothing. Returns, per peer `p`,
+/// the mask its box is restricted to (see [`peer_mask`]; `horizontal`: the band's elements are minirows), and
+/// the peers (bit `p`) whose triads differ from those of the configurations before the eliminations. Scalar;
+/// [`simd::band_fixpoint`] is the same in vector registers.
 #[inline(always)]
 fn band_fixpoint(
-    configs: &mut [u64; 2],
-    before: &[u64; 2],
+    band: &mut Band,
     horizontal: bool,
-) -> Result<([BoxRows; 3], u32), Conflict> {
+) -> Result<Option<([BoxRows; 3], u32)>, Conflict> {
+    let before = band.configs;
+    let changed = (band.configs[0] & band.elims[0]) | (band.configs[1] & band.elims[1]);
+    band.configs[0] &= !band.elims[0];
+    band.configs[1] &= !band.elims[1];
+    band.elims = [0; 2];
+    if changed == 0 {
+        return Ok(None);
+    }
+    let configs = &mut band.configs;
     let mut c = unpack(configs);
     let mut t;
     loop {
@@ -381,7 +390,7 @@ fn band_fixpoint(
         }
     }
     *configs = pack(&c);
-    let old = Triad9::triads(&unpack(before));
+    let old = Triad9::triads(&unpack(&before));
     let peers = (0..3)
         .filter(|&p| t[p] != old[p])
         .fold(0, |m, p| m | 1 << p);
@@ -390,7 +399,7 @@ fn band_fixpoint(
         peer_mask(&t[1], horizontal),
         peer_mask(&t[2], horizontal),
     ];
-    Ok((masks, peers))
+    Ok(Some((masks, peers)))
 }
 
 /// What a band's positive triads `t` of one peer allow in the peer's box: the cells of element `e` keep `t[e]`,
@@ -690,11 +699,17 @@ mod simd {
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) fn band_fixpoint(
-        configs: &mut [u64; 2],
-        before: &[u64; 2],
+        band: &mut super::Band,
         horizontal: bool,
-    ) -> Result<([__m256i; 3], u32), Conflict> {
-        let mut c = _mm_set_epi64x(configs[1] as i64, configs[0] as i64);
+    ) -> Result<Option<([__m256i; 3], u32)>, Conflict> {
+        // Loaded and stored whole (as `send` does), so a load never spans two narrower stores.
+        let before = load2(&band.configs);
+        let elims = load2(&band.elims);
+        band.elims = store2(_mm_setzero_si128());
+        if _mm_testz_si128(before, elims) != 0 {
+            return Ok(None);
+        }
+        let mut c = _mm_andnot_si128(elims, before);
         let (ta, tb, fill) = (v256(T_SRC[0]), v256(T_SRC[1]), v256(FILL));
         let triads = |c: __m128i| {
             let cc = _mm256_broadcastsi128_si256(c);
@@ -703,7 +718,7 @@ mod simd {
                 fill,
             )
         };
-        let old = triads(_mm_set_epi64x(before[1] as i64, before[0] as i64));
+        let old = triads(before);
         let (n1, n2) = (v256(NEXT[0]), v256(NEXT[1]));
         let (d1, d2) = (v256(DROP[0]), v256(DROP[1]));
         let nibble_pop = _mm256_setr_epi8(
@@ -743,8 +758,7 @@ mod simd {
             }
             c = _mm_andnot_si128(drop, c);
         }
-        configs[0] = _mm_extract_epi64::<0>(c) as u64;
-        configs[1] = _mm_extract_epi64::<1>(c) as u64;
+        band.configs = store2(c);
         // Bit p: peer p's 64 bits differ (the fillers are equal).
         let same = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(t, old))) as u32;
         // Per peer: lanes 0..3 its triads, lanes 4..7 the unions of the other two (`others`), then shuffled
@@ -765,14 +779,45 @@ mod simd {
                 fill,
             )
         };
-        Ok((
+        Ok(Some((
             [
                 mask(_mm_unpacklo_epi64(t_lo, o_lo)),
                 mask(_mm_unpackhi_epi64(t_lo, o_lo)),
                 mask(_mm_unpacklo_epi64(t_hi, o_hi)),
             ],
             !same & 7,
-        ))
+        )))
+    }
+
+    /// Two packed words as one register.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn load2(x: &[u64; 2]) -> __m128i {
+        _mm_set_epi64x(x[1] as i64, x[0] as i64)
+    }
+
+    /// One register as two packed words.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn store2(v: __m128i) -> [u64; 2] {
+        [
+            _mm_extract_epi64::<0>(v) as u64,
+            _mm_extract_epi64::<1>(v) as u64,
+        ]
+    }
+
+    /// See [`super::Triad9::send`]; the band's words loaded and stored whole.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn send(s: &mut super::Triad9, band: usize, msg: &[u64; 2]) {
+        let m = load2(msg);
+        let target = &mut s.bands[band];
+        let elims = load2(&target.elims);
+        let fresh = _mm_andnot_si128(elims, load2(&target.configs));
+        target.elims = store2(_mm_or_si128(elims, m));
+        if _mm_testz_si128(m, fresh) == 0 {
+            s.pending |= 1 << band;
+        }
     }
 
     /// `MSG[bi][bj]`: after the box's message sources are gathered by [`MSG_DWORDS`] (half 0: the horizontal
@@ -986,7 +1031,7 @@ mod simd {
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path $(, #[$feature:meta])*) => {
+    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path, $send:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -1030,27 +1075,20 @@ macro_rules! search_functions {
             };
             // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
             // a digit asserted absent removes those that put it there.
-            s.send(b / 3, &h);
-            s.send(3 + b % 3, &v);
+            $send(s, b / 3, &h);
+            $send(s, 3 + b % 3, &v);
             Ok(())
         }
 
         /// Applies band `band`'s pending eliminations, asserts its three-digit triads, and restricts its boxes.
         $(#[$feature])*
         fn update_band(s: &mut Triad9, band: usize) -> Result<(), Conflict> {
-            let b = &mut s.bands[band];
-            let before = b.configs;
-            let changed = (b.configs[0] & b.elims[0]) | (b.configs[1] & b.elims[1]);
-            b.configs[0] &= !b.elims[0];
-            b.configs[1] &= !b.elims[1];
-            b.elims = [0; 2];
-            if changed == 0 {
-                return Ok(());
-            }
             // Only the peers whose triads changed are restricted again: the band's configurations change only
-            // here, and the last update (or the empty root) already restricted every peer to the triads of
-            // `before`, and a box only loses digits.
-            let (masks, mut peers) = $band_fixpoint(&mut b.configs, &before, band < 3)?;
+            // here, and the last update (or the empty root) already restricted every peer to the triads of the
+            // configurations before this update, and a box only loses digits.
+            let Some((masks, mut peers)) = $band_fixpoint(&mut s.bands[band], band < 3)? else {
+                return Ok(());
+            };
             let line = band % 3;
             while peers != 0 {
                 let p = peers.trailing_zeros() as usize;
@@ -1160,14 +1198,14 @@ macro_rules! search_functions {
 /// The search compiled for the default target (the test oracle of the other copy).
 mod portable {
     use super::*;
-    search_functions!(BoxRows, box_mask, box_restrict, band_fixpoint);
+    search_functions!(BoxRows, box_mask, box_restrict, band_fixpoint, Triad9::send);
 }
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::box_restrict, simd::band_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::box_restrict, simd::band_fixpoint, simd::send, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
