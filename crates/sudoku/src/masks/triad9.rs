@@ -25,20 +25,22 @@
 //! it counts as a solution.
 //!
 //! Propagation is a worklist over the six bands: a band with pending eliminations applies them, asserts its
-//! three-digit triads, then restricts its three boxes; a box restriction runs the box to its own fixpoint
+//! three-digit triads, then restricts those of its three boxes whose triads changed; a box restriction runs the box to its own fixpoint
 //! (naked singles, hidden singles in matrix rows/columns, six-digit negative triads) and sends what it asserted
 //! (a digit in a minirow/minicolumn, or not in it) to its two bands as eliminations. The search branches on the
 //! band with the fewest configuration bits left and in it the digit with the fewest configurations: first the
 //! digit's lowest configuration, then (in place) all but it.
 //!
 //! Two compiled copies of the search (`search_functions!`): a portable one, whose box fixpoint is SWAR on the
-//! four row words, and one compiled with `avx2,popcnt,bmi1,bmi2`, whose box fixpoint holds the box in one AVX2
-//! register (`simd`); [`solve9_triad`] picks by run-time detection (`dispatch`, the module's only `unsafe`), and
-//! the tests require both copies to return identical results and statistics.
+//! four row words and whose band side is 16-bit lane code, and one compiled with `avx2,popcnt,bmi1,bmi2`
+//! (`simd`), which holds a box in one AVX2 register, a band's configurations in one 128-bit register (its nine
+//! triads, their counts and the peers' box masks by byte shuffles), and builds a box's two band messages in
+//! its register; [`solve9_triad`] picks by run-time detection (`dispatch`, the module's only `unsafe`), and the
+//! tests require both copies to return identical results and statistics.
 //!
-//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9"): the same guesses per puzzle as
-//! tdoku (forum_hardest_1106 first solution 59.4 vs 59.8, count 2 110.7 vs 110.4; band9 85.9 / 204.2), but
-//! 1.5-2.5x band9's CPU time per puzzle, so `fast` does not use it.
+//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9" and "triad9's cost per search
+//! step"): the same guesses per puzzle as tdoku, and now fewer instructions than band9 on the hardest sets, but
+//! still more CPU time than band9 on every set, so `fast` does not use it.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
