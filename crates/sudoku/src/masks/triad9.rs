@@ -25,20 +25,22 @@
 //! it counts as a solution.
 //!
 //! Propagation is a worklist over the six bands: a band with pending eliminations applies them, asserts its
-//! three-digit triads, then restricts its three boxes; a box restriction runs the box to its own fixpoint
+//! three-digit triads, then restricts those of its three boxes whose triads changed; a box restriction runs the box to its own fixpoint
 //! (naked singles, hidden singles in matrix rows/columns, six-digit negative triads) and sends what it asserted
 //! (a digit in a minirow/minicolumn, or not in it) to its two bands as eliminations. The search branches on the
 //! band with the fewest configuration bits left and in it the digit with the fewest configurations: first the
 //! digit's lowest configuration, then (in place) all but it.
 //!
 //! Two compiled copies of the search (`search_functions!`): a portable one, whose box fixpoint is SWAR on the
-//! four row words, and one compiled with `avx2,popcnt,bmi1,bmi2`, whose box fixpoint holds the box in one AVX2
-//! register (`simd`); [`solve9_triad`] picks by run-time detection (`dispatch`, the module's only `unsafe`), and
-//! the tests require both copies to return identical results and statistics.
+//! four row words and whose band side is 16-bit lane code, and one compiled with `avx2,popcnt,bmi1,bmi2`
+//! (`simd`), which holds a box in one AVX2 register, a band's configurations in one 128-bit register (its nine
+//! triads, their counts and the peers' box masks by byte shuffles), and builds a box's two band messages in
+//! its register; [`solve9_triad`] picks by run-time detection (`dispatch`, the module's only `unsafe`), and the
+//! tests require both copies to return identical results and statistics.
 //!
-//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9"): the same guesses per puzzle as
-//! tdoku (forum_hardest_1106 first solution 59.4 vs 59.8, count 2 110.7 vs 110.4; band9 85.9 / 204.2), but
-//! 1.5-2.5x band9's CPU time per puzzle, so `fast` does not use it.
+//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9" and "triad9's cost per search
+//! step"): the same guesses per puzzle as tdoku, and now fewer instructions than band9 on the hardest sets, but
+//! still more CPU time than band9 on every set, so `fast` does not use it.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
@@ -214,26 +216,9 @@ fn unpack(w: &[u64; 2]) -> [u16; 6] {
 }
 
 impl Triad9 {
-    /// Adds the eliminations from peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not
-    /// in it) to band `band`.
+    /// Adds a box's message (see [`Messages`]) to band `band`'s pending eliminations.
     #[inline(always)]
-    fn send(&mut self, band: usize, p: usize, pos: &[u16; 3], neg: &[u16; 3]) {
-        // Configuration k puts the digit in element PERM[k][p]: it dies if the digit is asserted absent there
-        // or asserted in another element.
-        let z = [
-            neg[0] | pos[1] | pos[2],
-            neg[1] | pos[0] | pos[2],
-            neg[2] | pos[0] | pos[1],
-        ];
-        if (z[0] | z[1] | z[2]) == 0 {
-            return;
-        }
-        // The indices made constants (one instance per peer), so the eight lanes go as one vector operation.
-        let msg = match p {
-            0 => gather::<0>(&z),
-            1 => gather::<1>(&z),
-            _ => gather::<2>(&z),
-        };
+    fn send(&mut self, band: usize, msg: &[u64; 2]) {
         let target = &mut self.bands[band];
         let any = (msg[0] & target.configs[0] & !target.elims[0])
             | (msg[1] & target.configs[1] & !target.elims[1]);
@@ -257,15 +242,15 @@ impl Triad9 {
         t
     }
 
-    /// the fewest configuration bits in total, and in it the digit with the fewest configurations (the lowest
-    /// on ties). `None` when every digit of every band has one configuration: solved.
+    /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
+    /// the fewest configuration bits in total (the lowest on ties), and in it the digit with the fewest
+    /// configurations (the lowest on ties). `None` when every digit of every band has one configuration: solved.
+    /// Inlined so the feature-compiled copy counts with `popcnt`.
+    #[inline(always)]
     fn choose(&self) -> Option<(usize, usize)> {
         let mut best = (usize::MAX, u32::MAX);
         for (i, b) in self.bands.iter().enumerate() {
-            let total: u32 = unpack(&b.configs)
-                .iter()
-                .map(|&c| u32::from(POP9[usize::from(c & ALL)]))
-                .sum();
+            let total = b.configs[0].count_ones() + b.configs[1].count_ones();
             if total > 9 && total < best.1 {
                 best = (i, total);
             }
@@ -273,15 +258,24 @@ impl Triad9 {
         if best.0 == usize::MAX {
             return None;
         }
-        let c = unpack(&self.bands[best.0].configs);
-        let mut pick = (0usize, u32::MAX);
-        for d in 0..9 {
-            let n: u32 = c[..6].iter().map(|&x| u32::from(x >> d & 1)).sum();
-            if n >= 2 && n < pick.1 {
-                pick = (d, n);
-            }
+        // Each digit's number of configurations, bit-sliced: `ones`, `twos`, `fours` hold its binary digits.
+        let (mut ones, mut twos, mut fours) = (0u16, 0u16, 0u16);
+        for x in unpack(&self.bands[best.0].configs) {
+            let carry = ones & x;
+            ones ^= x;
+            fours |= twos & carry;
+            twos ^= carry;
         }
-        Some((best.0, pick.0))
+        // The digits with exactly 2, 3, 4, 5, 6 configurations; the first nonempty set, its lowest digit.
+        let exact = [
+            !ones & twos & !fours,
+            ones & twos & !fours,
+            !ones & !twos & fours,
+            ones & !twos & fours,
+            !ones & twos & fours,
+        ];
+        let digits = exact.into_iter().find(|&s| s != 0).unwrap_or(1);
+        Some((best.0, digits.trailing_zeros() as usize))
     }
 
     /// The grid as digits 1..=9, row-major. Only meaningful when solved.
@@ -342,6 +336,93 @@ struct Found {
     nh: [u16; 3],
     pc: u64,
     nv: u64,
+}
+
+/// Runs a band's configurations (packed as [`Band::configs`]) to their fixpoint: every digit keeps a
+/// configuration, every positive triad keeps three digits, and a triad with exactly three digits holds them (a
+/// minirow has three), so each of them loses the configurations that put it in another element of that peer.
+/// First applies the band's pending eliminations; `Ok(None)` when they removed nothing. Returns, per peer `p`,
+/// the mask its box is restricted to (see [`peer_mask`]; `horizontal`: the band's elements are minirows), and
+/// the peers (bit `p`) whose triads differ from those of the configurations before the eliminations. Scalar;
+/// [`simd::band_fixpoint`] is the same in vector registers.
+#[inline(always)]
+fn band_fixpoint(
+    band: &mut Band,
+    horizontal: bool,
+) -> Result<Option<([BoxRows; 3], u32)>, Conflict> {
+    let before = band.configs;
+    let changed = (band.configs[0] & band.elims[0]) | (band.configs[1] & band.elims[1]);
+    band.configs[0] &= !band.elims[0];
+    band.configs[1] &= !band.elims[1];
+    band.elims = [0; 2];
+    if changed == 0 {
+        return Ok(None);
+    }
+    let configs = &mut band.configs;
+    let mut c = unpack(configs);
+    let mut t;
+    loop {
+        if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
+            return Err(Conflict);
+        }
+        t = Triad9::triads(&c);
+        // `o[p][e]`: the asserted digits of peer p's elements other than e.
+        let mut o = [[0u16; 3]; 3];
+        let mut short = false;
+        for p in 0..3 {
+            let mut a = [0u16; 3];
+            for e in 0..3 {
+                let n = POP9[usize::from(t[p][e] & ALL)];
+                short |= n < 3;
+                a[e] = if n == 3 { t[p][e] } else { 0 };
+            }
+            o[p] = [a[1] | a[2], a[0] | a[2], a[0] | a[1]];
+        }
+        if short {
+            return Err(Conflict);
+        }
+        let mut removed = 0u16;
+        for k in 0..6 {
+            let drop = o[0][PERM[k][0]] | o[1][PERM[k][1]] | o[2][PERM[k][2]];
+            removed |= c[k] & drop;
+            c[k] &= !drop;
+        }
+        if removed == 0 {
+            break;
+        }
+    }
+    *configs = pack(&c);
+    let old = Triad9::triads(&unpack(&before));
+    let peers = (0..3)
+        .filter(|&p| t[p] != old[p])
+        .fold(0, |m, p| m | 1 << p);
+    let masks = [
+        peer_mask(&t[0], horizontal),
+        peer_mask(&t[1], horizontal),
+        peer_mask(&t[2], horizontal),
+    ];
+    Ok(Some((masks, peers)))
+}
+
+/// What a band's positive triads `t` of one peer allow in the peer's box: the cells of element `e` keep `t[e]`,
+/// the negative triad of `e` the digits of the other two elements' triads.
+#[inline(always)]
+fn peer_mask(t: &[u16; 3], horizontal: bool) -> BoxRows {
+    let [t0, t1, t2] = *t;
+    if horizontal {
+        let row = |x: u16, neg: u16| (u64::from(x) * SPREAD3) | (u64::from(neg) << 48);
+        [row(t0, t1 | t2), row(t1, t0 | t2), row(t2, t0 | t1), CELLS3]
+    } else {
+        let lanes = |a: u16, b: u16, c: u16| u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32;
+        let cells = lanes(t0, t1, t2) | u64::from(ALL) << 48;
+        [cells, cells, cells, lanes(t1 | t2, t0 | t2, t0 | t1)]
+    }
+}
+
+/// A mask as the portable copy passes it (itself).
+#[inline(always)]
+fn box_mask(mask: &BoxRows) -> BoxRows {
+    *mask
 }
 
 /// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
@@ -416,6 +497,44 @@ fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Co
     Ok(Some(Found { pr, nh, pc, nv }))
 }
 
+/// The eliminations a box's assertions send to its two bands, packed as [`Band::elims`]: `[horizontal,
+/// vertical]`.
+type Messages = [[u64; 2]; 2];
+
+/// The message of peer `p`'s assertions (`pos[e]`: digits in element `e`, `neg[e]`: digits not in it) to a band.
+#[inline(always)]
+fn message(p: usize, pos: &[u16; 3], neg: &[u16; 3]) -> [u64; 2] {
+    // Configuration k puts the digit in element PERM[k][p]: it dies if the digit is asserted absent there or
+    // asserted in another element.
+    let z = [
+        neg[0] | pos[1] | pos[2],
+        neg[1] | pos[0] | pos[2],
+        neg[2] | pos[0] | pos[1],
+    ];
+    // The indices made constants (one instance per peer), so the eight lanes go as one vector operation.
+    match p {
+        0 => gather::<0>(&z),
+        1 => gather::<1>(&z),
+        _ => gather::<2>(&z),
+    }
+}
+
+/// Restricts box `b` to `mask` ([`box_fixpoint`]) and returns the messages of its assertions to its bands;
+/// `Ok(None)` when `mask` removed nothing. [`simd::box_restrict`] is the same in one AVX2 register.
+#[inline(always)]
+fn box_restrict(
+    cells: &mut BoxRows,
+    mask: &BoxRows,
+    b: usize,
+) -> Result<Option<Messages>, Conflict> {
+    let Some(Found { pr, nh, pc, nv }) = box_fixpoint(cells, mask)? else {
+        return Ok(None);
+    };
+    let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
+    let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
+    Ok(Some([message(b % 3, &pr, &nh), message(b / 3, &pos, &neg)]))
+}
+
 /// [`box_fixpoint`] with the box in one AVX2 register (row `r` = 64-bit lane `r`): the row clauses by byte
 /// shuffles inside each row, the column clauses by permutations of the rows, popcounts by a nibble table. Only
 /// called from the copy of the search compiled with these features (see [`dispatch`]); intrinsics are safe to
@@ -424,12 +543,12 @@ fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Co
 mod simd {
     use std::arch::x86_64::*;
 
-    use super::{BoxRows, Conflict, Found, ALL, ALL4, CELLS3, MIN};
+    use super::{BoxRows, Conflict, ALL, ALL4, CELLS3, MIN};
 
     /// The four rows as one register.
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-    fn load(x: &BoxRows) -> __m256i {
+    pub(super) fn load(x: &BoxRows) -> __m256i {
         _mm256_set_epi64x(x[3] as i64, x[2] as i64, x[1] as i64, x[0] as i64)
     }
 
@@ -445,15 +564,302 @@ mod simd {
         ]
     }
 
-    /// See [`super::box_fixpoint`]; same results.
+    /// A 256-bit byte-shuffle control (or constant) from its 32 bytes; constant-folded.
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-    pub(super) fn box_fixpoint(
+    fn v256(b: [i8; 32]) -> __m256i {
+        _mm256_setr_epi8(
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13],
+            b[14], b[15], b[16], b[17], b[18], b[19], b[20], b[21], b[22], b[23], b[24], b[25],
+            b[26], b[27], b[28], b[29], b[30], b[31],
+        )
+    }
+
+    /// The shuffle control that moves 16-bit lane `lanes[h][l]` of half `h` of the source into lane `l` of half
+    /// `h` (`-1`: zero).
+    const fn control(lanes: [[i8; 8]; 2]) -> [i8; 32] {
+        let mut out = [0i8; 32];
+        let mut h = 0;
+        while h < 2 {
+            let mut l = 0;
+            while l < 8 {
+                let src = lanes[h][l];
+                let (lo, hi) = if src < 0 {
+                    (-128, -128)
+                } else {
+                    (2 * src, 2 * src + 1)
+                };
+                out[16 * h + 2 * l] = lo;
+                out[16 * h + 2 * l + 1] = hi;
+                l += 1;
+            }
+            h += 1;
+        }
+        out
+    }
+
+    // The band's triads in one register: half 0 holds peer 0's three triads in lanes 0..3 and peer 1's in lanes
+    // 4..7, half 1 peer 2's in lanes 0..3; the other lanes are fillers (all nine digits, so never short, never
+    // asserted). The configurations sit in lanes 0..6 of both halves.
+
+    /// `T_SRC[i]`: the `i`-th of the two configurations whose union is the triad in each lane ([`super::AT`]).
+    const T_SRC: [[i8; 32]; 2] = {
+        let mut lanes = [[[-1i8; 8]; 2]; 2];
+        let mut i = 0;
+        while i < 2 {
+            let mut e = 0;
+            while e < 3 {
+                lanes[i][0][e] = super::AT[0][e][i] as i8;
+                lanes[i][0][4 + e] = super::AT[1][e][i] as i8;
+                lanes[i][1][e] = super::AT[2][e][i] as i8;
+                e += 1;
+            }
+            i += 1;
+        }
+        [control(lanes[0]), control(lanes[1])]
+    };
+
+    /// The filler lanes of the triad register set to all nine digits.
+    const FILL: [i8; 32] = {
+        let mut out = [0i8; 32];
+        let fill = [[3usize, 7, 7, 7, 7], [3, 4, 5, 6, 7]];
+        let mut h = 0;
+        while h < 2 {
+            let mut i = 0;
+            while i < 5 {
+                out[16 * h + 2 * fill[h][i]] = -1;
+                out[16 * h + 2 * fill[h][i] + 1] = 1;
+                i += 1;
+            }
+            h += 1;
+        }
+        out
+    };
+
+    /// `NEXT[s]`: within each peer's three lanes, the lane of element `e + 1 + s` (mod 3); fillers zero.
+    const NEXT: [[i8; 32]; 2] = {
+        let mut lanes = [[[-1i8; 8]; 2]; 2];
+        let mut s = 0;
+        while s < 2 {
+            let mut e = 0;
+            while e < 3 {
+                let f = ((e + 1 + s) % 3) as i8;
+                lanes[s][0][e] = f;
+                lanes[s][0][4 + e] = 4 + f;
+                lanes[s][1][e] = f;
+                e += 1;
+            }
+            s += 1;
+        }
+        [control(lanes[0]), control(lanes[1])]
+    };
+
+    /// Per configuration `k` (lanes 0..6): `DROP[0]` takes peer 0's lane `PERM[k][0]` in half 0 and peer 2's lane
+    /// `PERM[k][2]` in half 1, `DROP[1]` peer 1's lane `PERM[k][1]` in half 0 (half 1 zero).
+    const DROP: [[i8; 32]; 2] = {
+        let mut lanes = [[[-1i8; 8]; 2]; 2];
+        let mut k = 0;
+        while k < 6 {
+            lanes[0][0][k] = super::PERM[k][0] as i8;
+            lanes[0][1][k] = super::PERM[k][2] as i8;
+            lanes[1][0][k] = 4 + super::PERM[k][1] as i8;
+            k += 1;
+        }
+        [control(lanes[0]), control(lanes[1])]
+    };
+
+    /// Shuffle of a peer's `[t0, t1, t2, _, u0, u1, u2, _]` (`u`: unions of the other two triads) into the box
+    /// mask of a horizontal band's peer: row `i` = `(ti, ti, ti, ui)`, row 3 from [`MASK_H_FILL`].
+    const MASK_H: [i8; 32] = control([[0, 0, 0, 4, 1, 1, 1, 5], [2, 2, 2, 6, -1, -1, -1, -1]]);
+    /// Row 3 of a horizontal band's box mask: the minicolumn triads unrestricted.
+    const MASK_H_FILL: [i8; 32] = {
+        let mut out = [0i8; 32];
+        let mut l = 0;
+        while l < 3 {
+            out[24 + 2 * l] = -1;
+            out[24 + 2 * l + 1] = 1;
+            l += 1;
+        }
+        out
+    };
+    /// The same for a vertical band's peer: rows 0..3 = `(t0, t1, t2, all)`, row 3 = `(u0, u1, u2, 0)`.
+    const MASK_V: [i8; 32] = control([[0, 1, 2, -1, 0, 1, 2, -1], [0, 1, 2, -1, 4, 5, 6, -1]]);
+    /// Lane 3 of rows 0..3 of a vertical band's box mask: the minirow triads unrestricted.
+    const MASK_V_FILL: [i8; 32] = {
+        let mut out = [0i8; 32];
+        let mut r = 0;
+        while r < 3 {
+            out[8 * r + 6] = -1;
+            out[8 * r + 7] = 1;
+            r += 1;
+        }
+        out
+    };
+
+    /// See [`super::band_fixpoint`]; same results. The configurations in one 128-bit register, the nine triads
+    /// in one 256-bit register built by two byte shuffles, their counts by a nibble table.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn band_fixpoint(
+        band: &mut super::Band,
+        horizontal: bool,
+    ) -> Result<Option<([__m256i; 3], u32)>, Conflict> {
+        // Loaded and stored whole (as `send` does), so a load never spans two narrower stores.
+        let before = load2(&band.configs);
+        let elims = load2(&band.elims);
+        band.elims = store2(_mm_setzero_si128());
+        if _mm_testz_si128(before, elims) != 0 {
+            return Ok(None);
+        }
+        let mut c = _mm_andnot_si128(elims, before);
+        let (ta, tb, fill) = (v256(T_SRC[0]), v256(T_SRC[1]), v256(FILL));
+        let triads = |c: __m128i| {
+            let cc = _mm256_broadcastsi128_si256(c);
+            _mm256_or_si256(
+                _mm256_or_si256(_mm256_shuffle_epi8(cc, ta), _mm256_shuffle_epi8(cc, tb)),
+                fill,
+            )
+        };
+        let old = triads(before);
+        let (n1, n2) = (v256(NEXT[0]), v256(NEXT[1]));
+        let (d1, d2) = (v256(DROP[0]), v256(DROP[1]));
+        let nibble_pop = _mm256_setr_epi8(
+            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2,
+            3, 3, 4,
+        );
+        let low4 = _mm256_set1_epi8(0x0F);
+        let ones = _mm256_set1_epi8(1);
+        let three = _mm256_set1_epi16(3);
+        let all = _mm256_set1_epi16(ALL as i16);
+        let (mut t, mut others);
+        loop {
+            t = triads(c);
+            // A peer's three triads together hold every digit that has a configuration.
+            others = _mm256_or_si256(_mm256_shuffle_epi8(t, n1), _mm256_shuffle_epi8(t, n2));
+            let union = _mm256_or_si256(t, others);
+            let lo = _mm256_and_si256(t, low4);
+            let hi = _mm256_and_si256(_mm256_srli_epi16::<4>(t), low4);
+            let bytes = _mm256_add_epi8(
+                _mm256_shuffle_epi8(nibble_pop, lo),
+                _mm256_shuffle_epi8(nibble_pop, hi),
+            );
+            let counts = _mm256_maddubs_epi16(bytes, ones);
+            let bad = _mm256_or_si256(
+                _mm256_andnot_si256(union, all),
+                _mm256_cmpgt_epi16(three, counts),
+            );
+            if _mm256_testz_si256(bad, bad) == 0 {
+                return Err(Conflict);
+            }
+            let a = _mm256_and_si256(t, _mm256_cmpeq_epi16(counts, three));
+            let o = _mm256_or_si256(_mm256_shuffle_epi8(a, n1), _mm256_shuffle_epi8(a, n2));
+            let d = _mm256_or_si256(_mm256_shuffle_epi8(o, d1), _mm256_shuffle_epi8(o, d2));
+            let drop = _mm_or_si128(_mm256_castsi256_si128(d), _mm256_extracti128_si256::<1>(d));
+            if _mm_testz_si128(c, drop) != 0 {
+                break;
+            }
+            c = _mm_andnot_si128(drop, c);
+        }
+        band.configs = store2(c);
+        // Bit p: peer p's 64 bits differ (the fillers are equal).
+        let same = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(t, old))) as u32;
+        // Per peer: lanes 0..3 its triads, lanes 4..7 the unions of the other two (`others`), then shuffled
+        // into the box layout of `super::peer_mask`.
+        let (t_lo, t_hi) = (_mm256_castsi256_si128(t), _mm256_extracti128_si256::<1>(t));
+        let (o_lo, o_hi) = (
+            _mm256_castsi256_si128(others),
+            _mm256_extracti128_si256::<1>(others),
+        );
+        let (shape, fill) = if horizontal {
+            (v256(MASK_H), v256(MASK_H_FILL))
+        } else {
+            (v256(MASK_V), v256(MASK_V_FILL))
+        };
+        let mask = |x: __m128i| {
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(x), shape),
+                fill,
+            )
+        };
+        Ok(Some((
+            [
+                mask(_mm_unpacklo_epi64(t_lo, o_lo)),
+                mask(_mm_unpackhi_epi64(t_lo, o_lo)),
+                mask(_mm_unpacklo_epi64(t_hi, o_hi)),
+            ],
+            !same & 7,
+        )))
+    }
+
+    /// Two packed words as one register.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn load2(x: &[u64; 2]) -> __m128i {
+        _mm_set_epi64x(x[1] as i64, x[0] as i64)
+    }
+
+    /// One register as two packed words.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    fn store2(v: __m128i) -> [u64; 2] {
+        [
+            _mm_extract_epi64::<0>(v) as u64,
+            _mm_extract_epi64::<1>(v) as u64,
+        ]
+    }
+
+    /// See [`super::Triad9::send`]; the band's words loaded and stored whole.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn send(s: &mut super::Triad9, band: usize, msg: &[u64; 2]) {
+        let m = load2(msg);
+        let target = &mut s.bands[band];
+        let elims = load2(&target.elims);
+        let fresh = _mm_andnot_si128(elims, load2(&target.configs));
+        target.elims = store2(_mm_or_si128(elims, m));
+        if _mm_testz_si128(m, fresh) == 0 {
+            s.pending |= 1 << band;
+        }
+    }
+
+    /// `MSG[bi][bj]`: after the box's message sources are gathered by [`MSG_DWORDS`] (half 0: the horizontal
+    /// band's `z[e]` in lanes 1, 3, 5; half 1: the vertical band's in lanes 0, 1, 2), the shuffle that puts lane
+    /// `k` of the message of box `(bi, bj)` to its horizontal band (half 0) and vertical band (half 1) in place.
+    const MSG: [[[i8; 32]; 3]; 3] = {
+        let mut out = [[[0i8; 32]; 3]; 3];
+        let mut bi = 0;
+        while bi < 3 {
+            let mut bj = 0;
+            while bj < 3 {
+                let mut lanes = [[-1i8; 8]; 2];
+                let mut k = 0;
+                while k < 6 {
+                    lanes[0][k] = 2 * super::PERM[k][bj] as i8 + 1;
+                    lanes[1][k] = super::PERM[k][bi] as i8;
+                    k += 1;
+                }
+                out[bi][bj] = control(lanes);
+                bj += 1;
+            }
+            bi += 1;
+        }
+        out
+    };
+
+    /// The 32-bit words holding the message sources: lanes 2..4, 6..8, 10..12 (`z` of minirows 0, 1, 2 in lanes
+    /// 3, 7, 11) into half 0, lanes 12..16 (`z` of minicolumns 0, 1, 2 in lanes 12..15) into half 1.
+    const MSG_DWORDS: [i32; 8] = [1, 3, 5, 5, 6, 7, 7, 7];
+
+    /// See [`super::box_restrict`]; same results.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn box_restrict(
         cells: &mut BoxRows,
-        mask: &BoxRows,
-    ) -> Result<Option<Found>, Conflict> {
+        mask: &__m256i,
+        b: usize,
+    ) -> Result<Option<super::Messages>, Conflict> {
         let mut c = load(cells);
-        let mut elim = _mm256_andnot_si256(load(mask), c);
+        let mut elim = _mm256_andnot_si256(*mask, c);
         if _mm256_testz_si256(elim, elim) != 0 {
             return Ok(None);
         }
@@ -572,19 +978,53 @@ mod simd {
             elim = next;
         }
         *cells = store(c);
-        let (a, ro, co) = (store(asserted), store(row_or), store(col_or));
-        let pr = [ro[0] as u16 & ALL, ro[1] as u16 & ALL, ro[2] as u16 & ALL];
-        let nh = [
-            (a[0] >> 48) as u16,
-            (a[1] >> 48) as u16,
-            (a[2] >> 48) as u16,
-        ];
-        Ok(Some(Found {
-            pr,
-            nh,
-            pc: co[0] & CELLS3,
-            nv: a[3] & CELLS3,
-        }))
+        // z of minirow i (lane 3 of row i): the digits asserted absent from it or placed in another minirow; z of
+        // minicolumn j (lane j of row 3): the same for minicolumns. Row 3 of `row_or` and lane 3 of `col_or` are 0.
+        let other_rows = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_permute4x64_epi64::<0x39>(row_or),
+                _mm256_permute4x64_epi64::<0x4E>(row_or),
+            ),
+            _mm256_permute4x64_epi64::<0x93>(row_or),
+        );
+        let other_cols = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_shuffle_epi8(col_or, rot1),
+                _mm256_shuffle_epi8(col_or, rot2),
+            ),
+            _mm256_shuffle_epi8(col_or, rot3),
+        );
+        let z = _mm256_or_si256(
+            asserted,
+            _mm256_or_si256(
+                _mm256_and_si256(other_rows, h_mask),
+                _mm256_and_si256(other_cols, v_mask),
+            ),
+        );
+        let gathered = _mm256_permutevar8x32_epi32(
+            z,
+            _mm256_setr_epi32(
+                MSG_DWORDS[0],
+                MSG_DWORDS[1],
+                MSG_DWORDS[2],
+                MSG_DWORDS[3],
+                MSG_DWORDS[4],
+                MSG_DWORDS[5],
+                MSG_DWORDS[6],
+                MSG_DWORDS[7],
+            ),
+        );
+        let msg = _mm256_shuffle_epi8(gathered, v256(MSG[b / 3][b % 3]));
+        Ok(Some([
+            [
+                _mm256_extract_epi64::<0>(msg) as u64,
+                _mm256_extract_epi64::<1>(msg) as u64,
+            ],
+            [
+                _mm256_extract_epi64::<2>(msg) as u64,
+                _mm256_extract_epi64::<3>(msg) as u64,
+            ],
+        ]))
     }
 }
 
@@ -593,7 +1033,7 @@ mod simd {
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($fixpoint:path $(, #[$feature:meta])*) => {
+    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path, $send:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -623,7 +1063,7 @@ macro_rules! search_functions {
                 mask[3] &= !(bit << (16 * j));
             }
             for (b, mask) in masks.iter().enumerate() {
-                restrict(&mut state, b, mask)?;
+                restrict(&mut state, b, &$to_mask(mask))?;
             }
             Ok(state)
         }
@@ -631,86 +1071,32 @@ macro_rules! search_functions {
         /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
         /// horizontal and vertical band.
         $(#[$feature])*
-        fn restrict(s: &mut Triad9, b: usize, mask: &BoxRows) -> Result<(), Conflict> {
-            let Some(Found { pr, nh, pc, nv }) = $fixpoint(&mut s.boxes[b], mask)? else {
+        fn restrict(s: &mut Triad9, b: usize, mask: &$mask) -> Result<(), Conflict> {
+            let Some([h, v]) = $fixpoint(&mut s.boxes[b], mask, b)? else {
                 return Ok(());
             };
             // Messages: a digit asserted in element e of this box removes the configurations that put it elsewhere;
             // a digit asserted absent removes those that put it there.
-            let (bi, bj) = (b / 3, b % 3);
-            s.send(bi, bj, &pr, &nh);
-            let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
-            let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
-            s.send(3 + bj, bi, &pos, &neg);
+            $send(s, b / 3, &h);
+            $send(s, 3 + b % 3, &v);
             Ok(())
         }
 
         /// Applies band `band`'s pending eliminations, asserts its three-digit triads, and restricts its boxes.
         $(#[$feature])*
         fn update_band(s: &mut Triad9, band: usize) -> Result<(), Conflict> {
-            let b = &mut s.bands[band];
-            let changed = (b.configs[0] & b.elims[0]) | (b.configs[1] & b.elims[1]);
-            b.configs[0] &= !b.elims[0];
-            b.configs[1] &= !b.elims[1];
-            b.elims = [0; 2];
-            if changed == 0 {
+            // Only the peers whose triads changed are restricted again: the band's configurations change only
+            // here, and the last update (or the empty root) already restricted every peer to the triads of the
+            // configurations before this update, and a box only loses digits.
+            let Some((masks, mut peers)) = $band_fixpoint(&mut s.bands[band], band < 3)? else {
                 return Ok(());
-            }
-            let mut c = unpack(&b.configs);
-            let mut t;
-            loop {
-                if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) != ALL {
-                    return Err(Conflict);
-                }
-                t = Triad9::triads(&c);
-                // A triad with exactly three digits holds them (a minirow has three): each of them loses the
-                // configurations that put it in another element of that peer. `o[p][e]`: the asserted digits of
-                // peer p's elements other than e.
-                let mut o = [[0u16; 3]; 3];
-                let mut short = false;
-                for p in 0..3 {
-                    let mut a = [0u16; 3];
-                    for e in 0..3 {
-                        let n = POP9[usize::from(t[p][e] & ALL)];
-                        short |= n < 3;
-                        a[e] = if n == 3 { t[p][e] } else { 0 };
-                    }
-                    o[p] = [a[1] | a[2], a[0] | a[2], a[0] | a[1]];
-                }
-                if short {
-                    return Err(Conflict);
-                }
-                let mut removed = 0u16;
-                for k in 0..6 {
-                    let drop = o[0][PERM[k][0]] | o[1][PERM[k][1]] | o[2][PERM[k][2]];
-                    removed |= c[k] & drop;
-                    c[k] &= !drop;
-                }
-                if removed == 0 {
-                    break;
-                }
-            }
-            b.configs = pack(&c);
+            };
             let line = band % 3;
-            for p in 0..3 {
-                let [t0, t1, t2] = t[p];
-                let (mask, bx) = if band < 3 {
-                    let row = |x: u16, neg: u16| u64::from(x) * SPREAD3 | u64::from(neg) << 48;
-                    (
-                        [row(t0, t1 | t2), row(t1, t0 | t2), row(t2, t0 | t1), CELLS3],
-                        3 * line + p,
-                    )
-                } else {
-                    let lanes = |a: u16, b: u16, c: u16| {
-                        u64::from(a) | u64::from(b) << 16 | u64::from(c) << 32
-                    };
-                    let cells = lanes(t0, t1, t2) | u64::from(ALL) << 48;
-                    (
-                        [cells, cells, cells, lanes(t1 | t2, t0 | t2, t0 | t1)],
-                        3 * p + line,
-                    )
-                };
-                restrict(s, bx, &mask)?;
+            while peers != 0 {
+                let p = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
+                let bx = if band < 3 { 3 * line + p } else { 3 * p + line };
+                restrict(s, bx, &masks[p])?;
             }
             Ok(())
         }
@@ -726,7 +1112,6 @@ macro_rules! search_functions {
             Ok(())
         }
 
-        /// The band and digit to branch on: among bands with a digit of two or more configurations, the one with
         /// Depth-first search below `state` (at decision level `depth`, propagation pending).
         $(#[$feature])*
         fn run(search: &mut Search<'_>, state: &mut Triad9, mut depth: u64) -> Result<(), Stop> {
@@ -815,14 +1200,14 @@ macro_rules! search_functions {
 /// The search compiled for the default target (the test oracle of the other copy).
 mod portable {
     use super::*;
-    search_functions!(box_fixpoint);
+    search_functions!(BoxRows, box_mask, box_restrict, band_fixpoint, Triad9::send);
 }
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(simd::box_fixpoint, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::box_restrict, simd::band_fixpoint, simd::send, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
