@@ -984,4 +984,31 @@ mod tests {
             "the paths must branch, on cells without two candidates too, and fail: {decisions} {without_pairs} {dead}"
         );
     }
+
+    /// A band update reports a conflict when a digit has no cell left in the band, when two digits claim one cell
+    /// as their hidden single, and when both happen in the same update (so the two tests must be combined by OR:
+    /// with XOR the last case would pass as consistent).
+    #[test]
+    fn a_band_update_reports_an_empty_digit_and_a_doubly_claimed_cell_alone_or_together() {
+        let Ok(empty_grid) = super::Board9::from_givens(&[0; 81]) else {
+            panic!("the empty grid does not clash");
+        };
+        // Cells 0, 12 and 24: one per row and per box of the band, each alone in its row (hidden singles).
+        let diagonal = 1 | 1 << 12 | 1 << 24;
+        for (what, empty, twice) in [
+            ("an empty digit", true, false),
+            ("a doubly claimed cell", false, true),
+            ("both", true, true),
+            ("neither", false, false),
+        ] {
+            let mut board = empty_grid;
+            if empty {
+                board.cand[0] = 0;
+            }
+            board.cand[1] = diagonal;
+            board.cand[2] = if twice { diagonal } else { super::BAND };
+            let conflict = board.update_digits::<0>(0b111).is_err();
+            assert_eq!(conflict, empty || twice, "{what}");
+        }
+    }
 }
