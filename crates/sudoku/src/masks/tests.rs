@@ -747,10 +747,11 @@ fn counting_every_solution_gives_statistics_that_add_up_as_a_search_tree_does() 
     );
 }
 
-/// Givens that repeat a digit in a house are refused before any search (`from_givens` reports the clash): no node,
-/// one fail. Clashes at the same cell of two or three bands are included, so the three bands' clash masks must be
-/// combined by OR (an XOR would cancel two of them, an AND would need all three); the search would still find no
-/// solution, but only after guessing, which the statistics show.
+/// Givens that repeat a digit in a house are refused before any search: unsatisfiable, no node, one fail, in every
+/// combination of bands (clashes at the same cell of two or three bands included), across bands (a column) and
+/// inside a box. `from_givens` reports the clash itself, but the first band update would too (placing the second
+/// given leaves a row without the digit), so this pins the outcome and statistics, not which of the two saw it
+/// (see docs/reliability.md, the eleventh session's band9 run).
 #[test]
 fn clashing_givens_in_any_combination_of_bands_are_refused_at_the_root() {
     // Bit 1 of a band clashes when its row holds one digit at columns 0 and 1; each band gets its own digit so
