@@ -750,4 +750,265 @@ mod tests {
         assert_eq!(box_count(x, 8), 1);
         assert_eq!(box_count((1 << 27) - 1, 14), 9);
     }
+
+    /// The digits (a 9-bit mask) that are candidates at `cell` of band `b`, read bit by bit.
+    fn model_digits(board: &super::Board9, b: usize, cell: usize) -> u32 {
+        (0..9).fold(0, |m, d| m | (board.cand[9 * b + d] >> cell & 1) << d)
+    }
+
+    /// The branching rule of `Board9::choose` as its doc states it, computed cell by cell: in the band with the
+    /// most bi-value cells (ties: the later band), the bi-value cell with the smallest sum over its two digits of
+    /// (candidates in the cell's row of the band) x (candidates in the cell's column of the band), ties the first;
+    /// with no bi-value cell, the first unsolved cell with the fewest candidates.
+    fn model_choose(board: &super::Board9) -> (usize, usize, u32) {
+        let pairs: Vec<Vec<usize>> = (0..3)
+            .map(|b| {
+                (0..27)
+                    .filter(|&c| {
+                        board.unsolved[b] >> c & 1 == 1
+                            && model_digits(board, b, c).count_ones() == 2
+                    })
+                    .collect()
+            })
+            .collect();
+        if pairs.iter().any(|p| !p.is_empty()) {
+            let b = (0..3)
+                .rev()
+                .max_by_key(|&b| (pairs[b].len(), b))
+                .unwrap_or(0);
+            let weight = |cell: usize| -> u32 {
+                let digits = model_digits(board, b, cell);
+                (0..9)
+                    .filter(|d| digits >> d & 1 == 1)
+                    .map(|d| {
+                        let x = board.cand[9 * b + d];
+                        let row = (0..9)
+                            .filter(|k| x >> (9 * (cell / 9) + k) & 1 == 1)
+                            .count();
+                        let col = (0..3).filter(|r| x >> (9 * r + cell % 9) & 1 == 1).count();
+                        (row * col) as u32
+                    })
+                    .sum()
+            };
+            let mut best = (0, u32::MAX);
+            for &cell in &pairs[b] {
+                if weight(cell) < best.1 {
+                    best = (cell, weight(cell));
+                }
+            }
+            return (b, best.0, model_digits(board, b, best.0));
+        }
+        let mut best = (0, 0, 0, u32::MAX);
+        for b in 0..3 {
+            for cell in (0..27).filter(|&c| board.unsolved[b] >> c & 1 == 1) {
+                let digits = model_digits(board, b, cell);
+                if digits.count_ones() < best.3 {
+                    best = (b, cell, digits, digits.count_ones());
+                }
+            }
+        }
+        (best.0, best.1, best.2)
+    }
+
+    /// Checks a fixpoint that `propagate` returned (with its bi-value cells `pairs`) against the rules, cell by
+    /// cell, and that `solution` (a solution of the puzzle that the path so far agrees with) is still possible.
+    fn check_fixpoint(board: &super::Board9, pairs: [u32; 3], solution: Option<&[u8]>, what: &str) {
+        use super::super::tables::{minirow_key, KEEP};
+        assert_eq!(board.dirty, 0, "{what}: nothing left to update");
+        for b in 0..3 {
+            let mut bivalue = 0;
+            for cell in 0..27 {
+                let digits = model_digits(board, b, cell);
+                if board.unsolved[b] >> cell & 1 == 1 {
+                    assert!(
+                        digits.count_ones() >= 2,
+                        "{what}: a naked single or an empty cell is left"
+                    );
+                    bivalue |= u32::from(digits.count_ones() == 2) << cell;
+                } else {
+                    assert_eq!(
+                        digits.count_ones(),
+                        1,
+                        "{what}: a placed cell keeps its digit only"
+                    );
+                    let d = digits.trailing_zeros() as usize;
+                    // The digit has left the placed cell's row and box in its band and its column in the others.
+                    let x = board.cand[9 * b + d];
+                    for other in (0..27).filter(|&o| o != cell) {
+                        let peer = other / 9 == cell / 9
+                            || other % 9 / 3 == cell % 9 / 3
+                            || other % 9 == cell % 9;
+                        assert!(
+                            !peer || x >> other & 1 == 0,
+                            "{what}: a placed digit stays at a peer"
+                        );
+                    }
+                    for ob in (0..3).filter(|&ob| ob != b) {
+                        for r in 0..3 {
+                            let x = board.cand[9 * ob + d];
+                            assert_eq!(
+                                x >> (9 * r + cell % 9) & 1,
+                                0,
+                                "{what}: placed digit in its column"
+                            );
+                        }
+                    }
+                }
+                if let Some(s) = solution {
+                    let want = s[27 * b + cell] as usize - 1;
+                    assert_eq!(
+                        digits >> want & 1,
+                        1,
+                        "{what}: the solution's digit was removed"
+                    );
+                }
+            }
+            assert_eq!(pairs[b], bivalue, "{what}: bi-value cells of band {b}");
+            for d in 0..9 {
+                let a = board.cand[9 * b + d];
+                assert_eq!(
+                    a & KEEP[minirow_key(a)],
+                    a,
+                    "{what}: digit {d} band {b} not locked"
+                );
+                for r in 0..3 {
+                    let row = a >> (9 * r) & 0x1FF;
+                    assert!(row != 0, "{what}: digit {d} has no place in a row");
+                    if row.count_ones() == 1 {
+                        let cell = 9 * r + row.trailing_zeros() as usize;
+                        assert_eq!(
+                            board.unsolved[b] >> cell & 1,
+                            0,
+                            "{what}: hidden single left unplaced"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// From the root of the shipped top95 puzzles and of random puzzles cut from known grids, down a path of decisions
+    /// that follows the known grid (each decision the grid's digit at the chosen cell), then one decision off it:
+    /// every fixpoint `propagate` reaches obeys the rules it implements (no naked single, hidden single in a row,
+    /// or unlocked candidate left; placed digits gone from their peers; the bi-value cells reported exactly),
+    /// keeps the known grid possible on the path, and `choose` picks the cell its documented rule picks.
+    #[test]
+    fn every_fixpoint_obeys_the_propagation_rules_and_choose_follows_its_documented_rule() {
+        use csp_core::Limits;
+        let mut state = 0x0DD_BA11_u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let (mut decisions, mut without_pairs, mut dead) = (0, 0, 0);
+        // The shipped top95 (hard, one solution each: every step off the path dies), then random cut grids.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/famous");
+        let top95 = std::fs::read_to_string(dir.join("top95.txt")).unwrap_or_default();
+        let mut puzzles: Vec<([u8; 81], Vec<u8>)> = top95
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() >= 81)
+            .map(|l| {
+                let mut g = [0u8; 81];
+                for (c, ch) in g.iter_mut().zip(l.bytes()) {
+                    *c = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+                }
+                let solved = super::super::solve_generic(3, &g, 2, &Limits::none());
+                let grid = solved.ok().and_then(|r| r.solution).unwrap_or_default();
+                (g, grid)
+            })
+            .collect();
+        assert!(puzzles.len() >= 90, "top95 read: {}", puzzles.len());
+        for round in 0..300 {
+            let grid = crate::fuzz_targets::random_solved_grid(3, round)
+                .cells()
+                .to_vec();
+            let mut givens: [u8; 81] = grid.clone().try_into().unwrap_or([0; 81]);
+            let holes = 45 + next(30) as usize;
+            for _ in 0..holes {
+                givens[next(81) as usize] = 0;
+            }
+            puzzles.push((givens, grid));
+        }
+        for (givens, grid) in puzzles {
+            let what = format!("puzzle {givens:?}");
+            let Ok(mut board) = super::Board9::from_givens(&givens) else {
+                panic!("{what}: a puzzle cut from a grid does not clash");
+            };
+            loop {
+                let Ok(pairs) = board.propagate() else {
+                    panic!("{what}: a path that follows a solution cannot fail");
+                };
+                check_fixpoint(&board, pairs, Some(&grid), &what);
+                if board.is_solved() {
+                    assert_eq!(board.grid().to_vec(), grid, "{what}: the solved grid");
+                    break;
+                }
+                let chosen = board.choose(pairs);
+                assert_eq!(chosen, model_choose(&board), "{what}: the branching cell");
+                decisions += 1;
+                without_pairs += usize::from(pairs == [0; 3]);
+                let (b, cell, digits) = chosen;
+                let right = usize::from(grid[27 * b + cell]) - 1;
+                assert_eq!(
+                    digits >> right & 1,
+                    1,
+                    "{what}: the solution's digit is a choice"
+                );
+                // Off the path, down the lowest digits: every fixpoint there obeys the rules too.
+                let mut off = board;
+                let mut step = (b, cell, digits & !(1 << right));
+                loop {
+                    off.assign(step.2.trailing_zeros() as usize, step.0, step.1);
+                    let Ok(pairs) = off.propagate() else {
+                        dead += 1;
+                        break;
+                    };
+                    check_fixpoint(&off, pairs, None, &what);
+                    if off.is_solved() {
+                        break;
+                    }
+                    step = off.choose(pairs);
+                    assert_eq!(
+                        step,
+                        model_choose(&off),
+                        "{what}: the branching cell off the path"
+                    );
+                }
+                board.assign(right, b, cell);
+            }
+        }
+        assert!(
+            decisions > 800 && without_pairs > 0 && dead > 300,
+            "the paths must branch, on cells without two candidates too, and fail: {decisions} {without_pairs} {dead}"
+        );
+    }
+
+    /// A band update reports a conflict when a digit has no cell left in the band, when two digits claim one cell
+    /// as their hidden single, and when both happen in the same update (so the two tests must be combined by OR:
+    /// with XOR the last case would pass as consistent).
+    #[test]
+    fn a_band_update_reports_an_empty_digit_and_a_doubly_claimed_cell_alone_or_together() {
+        let Ok(empty_grid) = super::Board9::from_givens(&[0; 81]) else {
+            panic!("the empty grid does not clash");
+        };
+        // Cells 0, 12 and 24: one per row and per box of the band, each alone in its row (hidden singles).
+        let diagonal = 1 | 1 << 12 | 1 << 24;
+        for (what, empty, twice) in [
+            ("an empty digit", true, false),
+            ("a doubly claimed cell", false, true),
+            ("both", true, true),
+            ("neither", false, false),
+        ] {
+            let mut board = empty_grid;
+            if empty {
+                board.cand[0] = 0;
+            }
+            board.cand[1] = diagonal;
+            board.cand[2] = if twice { diagonal } else { super::BAND };
+            let conflict = board.update_digits::<0>(0b111).is_err();
+            assert_eq!(conflict, empty || twice, "{what}");
+        }
+    }
 }

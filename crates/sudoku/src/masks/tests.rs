@@ -680,3 +680,220 @@ fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_gue
         same(g, &[1, 2]);
     }
 }
+
+/// Random 9x9 puzzles with few enough holes to count every solution (and some made unsatisfiable by one changed
+/// given), as cells.
+fn countable_9x9_puzzles(seed: u64, rounds: usize) -> Vec<[u8; 81]> {
+    let mut rng = Rng::new(seed);
+    (0..rounds)
+        .map(|round| {
+            let mut g: [u8; 81] = random_grid(3, &mut rng).try_into().unwrap();
+            let holes = 40 + rng.below_mod(20) as usize;
+            for _ in 0..holes {
+                g[rng.below_mod(81) as usize] = 0;
+            }
+            if round % 4 == 0 {
+                let cell = rng.below_mod(81) as usize;
+                g[cell] = 1 + rng.below_mod(9) as u8;
+            }
+            g
+        })
+        .collect()
+}
+
+/// Checks the shape of an exhaustive search tree against its statistics: every vertex is the root or a node (a
+/// value tried), every leaf is a solution or a fail, every inner vertex is a guess with at least two children, and
+/// the depth is at most the number of guesses and nonzero exactly when something was guessed.
+fn assert_the_statistics_describe_a_search_tree(name: &str, stats: &csp_core::Stats, count: u64) {
+    assert_eq!(
+        stats.solutions, count,
+        "{name}: solutions in the statistics"
+    );
+    assert_eq!(
+        stats.nodes + 1,
+        stats.guesses + count + stats.fails,
+        "{name}: vertices (root + nodes) = inner (guesses) + leaves (solutions + fails), {stats:?}"
+    );
+    assert!(
+        stats.nodes >= 2 * stats.guesses,
+        "{name}: every guess tries at least two values, {stats:?}"
+    );
+    assert!(
+        stats.max_depth <= stats.guesses && (stats.max_depth == 0) == (stats.guesses == 0),
+        "{name}: depth against guesses, {stats:?}"
+    );
+}
+
+/// Counting every solution (limit 0) searches the whole tree, so the statistics must add up as a tree's do
+/// (`nodes + 1 = guesses + solutions + fails`) whatever the branching rule; the count must match the plain DFS.
+/// A lost `fails += 1`, a guess counted twice or a wrong depth shows here, where the answers alone would not.
+#[test]
+fn counting_every_solution_gives_statistics_that_add_up_as_a_search_tree_does() {
+    let mut searched = [0u64; 2];
+    for g in countable_9x9_puzzles(0x5eed_7ee5, 300) {
+        let want = dfs_count(3, &g, u64::MAX);
+        let fast = solve9(&g, 0, &Limits::none()).unwrap();
+        assert_eq!(fast.count, want, "band9 count of all, {g:?}");
+        assert_the_statistics_describe_a_search_tree("band9", &fast.stats, fast.count);
+        let generic = solve_generic(3, &g, 0, &Limits::none()).unwrap();
+        assert_eq!(generic.count, want, "generic count of all, {g:?}");
+        assert_the_statistics_describe_a_search_tree("generic", &generic.stats, generic.count);
+        searched[0] += fast.stats.guesses;
+        searched[1] += u64::from(fast.stats.fails > 0);
+    }
+    assert!(
+        searched[0] > 200 && searched[1] > 50,
+        "the puzzles need guessing and failing: {searched:?}"
+    );
+}
+
+/// Givens that repeat a digit in a house are refused before any search: unsatisfiable, no node, one fail, in every
+/// combination of bands (clashes at the same cell of two or three bands included), across bands (a column) and
+/// inside a box. `from_givens` reports the clash itself, but the first band update would too (placing the second
+/// given leaves a row without the digit), so this pins the outcome and statistics, not which of the two saw it
+/// (see docs/reliability.md, the eleventh session's band9 run).
+#[test]
+fn clashing_givens_in_any_combination_of_bands_are_refused_at_the_root() {
+    // Bit 1 of a band clashes when its row holds one digit at columns 0 and 1; each band gets its own digit so
+    // no column is shared.
+    let clash_in = |bands: &[usize]| {
+        let mut g = [0u8; 81];
+        for &b in bands {
+            let digit = 3 + b as u8;
+            g[27 * b] = digit;
+            g[27 * b + 1] = digit;
+        }
+        g
+    };
+    let mut cases: Vec<(String, [u8; 81])> = Vec::new();
+    for bands in [&[0][..], &[1], &[2], &[0, 1], &[0, 2], &[1, 2], &[0, 1, 2]] {
+        cases.push((format!("row clash in bands {bands:?}"), clash_in(bands)));
+    }
+    // A column clash across bands and a box clash inside one, on a cleared grid.
+    let mut col = [0u8; 81];
+    col[4] = 9;
+    col[58] = 9;
+    cases.push(("column clash across bands 0 and 2".into(), col));
+    let mut bx = [0u8; 81];
+    bx[30] = 2;
+    bx[40] = 2;
+    cases.push(("box clash in band 1".into(), bx));
+    for (what, g) in &cases {
+        assert_eq!(dfs_count(3, g, 1), 0, "{what}: the fixture clashes");
+        for limit in [1, 2, 0] {
+            let r = solve9(g, limit, &Limits::none()).unwrap();
+            assert_eq!(
+                (r.outcome, r.count, r.solution),
+                (Outcome::Unsatisfiable, 0, None),
+                "{what}"
+            );
+            assert_eq!(
+                (
+                    r.stats.nodes,
+                    r.stats.guesses,
+                    r.stats.fails,
+                    r.stats.max_depth
+                ),
+                (0, 0, 1, 0),
+                "{what}: refused at the root"
+            );
+        }
+    }
+}
+
+/// The 9x9 search's statistics, summed over the shipped hard puzzles (first solution and count to two) and over
+/// random countable ones (every solution), are the figures measured for its propagation and branching rule
+/// (`band9.rs`'s module doc, `docs/measurements.md`). The answers do not depend on the rule or on how soon
+/// propagation reaches its fixpoint, so a change to either is otherwise invisible to the tests: a weaker
+/// elimination, a different branching cell or digit order, a lost hidden single. A deliberate change of the rule
+/// changes these figures; update them together with the measurements.
+#[test]
+fn the_9x9_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
+    let total = |puzzles: &[[u8; 81]], limit: u64| {
+        let mut sum = [0u64; 5];
+        for g in puzzles {
+            let r = solve9(g, limit, &Limits::none()).unwrap();
+            let s = &r.stats;
+            for (acc, x) in sum
+                .iter_mut()
+                .zip([r.count, s.nodes, s.guesses, s.fails, s.max_depth])
+            {
+                *acc += x;
+            }
+        }
+        sum
+    };
+    let hard = shipped_9x9(&[
+        "famous/top95.txt",
+        "generated/9x9-hard.txt",
+        "generated/9x9-minimal.txt",
+    ]);
+    let random = countable_9x9_puzzles(0x5eed_7ee5, 300);
+    let got = [total(&hard, 1), total(&hard, 2), total(&random, 0)];
+    // [solutions, nodes, guesses, fails, sum of the maximum depths]
+    let measured = [
+        [795, 3902, 2252, 1650, 1529],
+        [795, 6188, 3093, 3095, 1709],
+        [443, 421, 210, 68, 147],
+    ];
+    assert_eq!(
+        got,
+        measured,
+        "first solution, count to two, count of all (hard puzzles: {}, random: {})",
+        hard.len(),
+        random.len()
+    );
+}
+
+/// A node limit stops the 9x9 search exactly at that many nodes, with the solutions found so far, whichever other
+/// limits are set beside it (a time limit far away, a lowered cancel flag: both make the search check the limits
+/// at every node instead of only from the node limit on). The cancel flag is read every 1024 nodes: raised, it
+/// stops the search at node 1024, not before.
+#[test]
+fn a_node_limit_stops_the_9x9_search_at_exactly_that_many_nodes() {
+    // The empty grid counted exhaustively never ends by itself.
+    let empty = [0u8; 81];
+    let far = std::time::Duration::from_secs(3600);
+    let lowered = Arc::new(AtomicBool::new(false));
+    for max in [1u64, 2, 3, 10, 100, 1023, 1024, 1025, 3000] {
+        for (what, limits) in [
+            ("nodes only", Limits::none().with_nodes(max)),
+            (
+                "with a time limit",
+                Limits::none().with_nodes(max).with_time(far),
+            ),
+            (
+                "with a cancel flag",
+                Limits::none().with_nodes(max).with_cancel(lowered.clone()),
+            ),
+        ] {
+            let r = solve9(&empty, 0, &limits).unwrap();
+            assert_eq!(r.outcome, Outcome::Limit(LimitKind::Nodes), "{what}, {max}");
+            assert_eq!(r.stats.nodes, max, "{what}: nodes at the limit {max}");
+            assert_eq!(r.count, r.stats.solutions, "{what}, {max}");
+            assert_eq!(r.count > 0, r.solution.is_some(), "{what}, {max}");
+        }
+    }
+    let raised = Arc::new(AtomicBool::new(true));
+    let r = solve9(&empty, 0, &Limits::none().with_cancel(raised.clone())).unwrap();
+    assert_eq!(
+        (r.outcome, r.stats.nodes),
+        (Outcome::Limit(LimitKind::Cancelled), 1024)
+    );
+    let r = solve9(
+        &empty,
+        0,
+        &Limits::none().with_cancel(raised).with_time(far),
+    )
+    .unwrap();
+    assert_eq!(
+        (r.outcome, r.stats.nodes),
+        (Outcome::Limit(LimitKind::Cancelled), 1024)
+    );
+    // A solution limit is not a resource limit: the count reaches it and the outcome is Solved.
+    for limit in [1u64, 5, 77] {
+        let r = solve9(&empty, limit, &Limits::none()).unwrap();
+        assert_eq!((r.outcome, r.count), (Outcome::Solved, limit));
+        assert!(verify(3, &empty, &r.solution.unwrap()));
+    }
+}
