@@ -438,3 +438,517 @@ impl<D: Domain> super::Propagate<D> for AllDifferent {
         self.check_fixed_at(pos, st, values)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::constraints::{Constraint, Propagate, Propagation, Trigger};
+    use crate::domain::WideDomain;
+    use crate::rng::Rng;
+
+    /// How a random group's members are shaped.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Shape {
+        /// Every member `0..width`, offset 0 (the `Aligned` layout; a permutation when `width == n`).
+        Aligned,
+        /// Ranges of different starts and widths, random offsets (the `Shifted` layout).
+        Shifted,
+        /// Value lists with holes, and sometimes an interval member, random offsets (the `Lookup` layout).
+        Lookup,
+    }
+
+    /// A random group: the value tables, the interval flags, the offsets and the constraint (members `0..n`).
+    struct Group {
+        values: Vec<Values>,
+        interval: Vec<bool>,
+        c: AllDifferent,
+    }
+
+    fn random_group(rng: &mut Rng, shape: Shape, wide: bool) -> Group {
+        let n = 2 + rng.below(4) as usize;
+        let span = if wide { 70 + rng.below(60) as i64 } else { 8 };
+        let mut values = Vec::new();
+        let mut offsets = Vec::new();
+        let width = if rng.below(2) == 0 {
+            n as u32
+        } else {
+            n as u32 + 1 + rng.below(span as u64) as u32
+        };
+        for _ in 0..n {
+            match shape {
+                Shape::Aligned => {
+                    values.push(Values::Range { min: -1, width });
+                    offsets.push(0);
+                }
+                Shape::Shifted => {
+                    let min = rng.below(4) as i64 - 2;
+                    let w = 1 + rng.below(span as u64) as u32;
+                    values.push(Values::Range { min, width: w });
+                    offsets.push(rng.below(5) as i64 - 2);
+                }
+                Shape::Lookup => {
+                    if rng.below(4) == 0 {
+                        let min = rng.below(4) as i64 - 2;
+                        let w = 1 + rng.below(5);
+                        values.push(Values::Interval { min, width: w });
+                    } else {
+                        let mut list: Vec<i64> = (-3..span).filter(|_| rng.below(3) != 0).collect();
+                        if list.is_empty() {
+                            list.push(0);
+                        }
+                        values.push(Values::List(list.into()));
+                    }
+                    offsets.push(rng.below(5) as i64 - 2);
+                }
+            }
+        }
+        let interval: Vec<bool> = values.iter().map(|v| v.is_interval()).collect();
+        let c = AllDifferent::new((0..n as u32).collect(), offsets, &values);
+        Group {
+            values,
+            interval,
+            c,
+        }
+    }
+
+    /// A state on the group's members with random current domains drawn from a small pool of positions (so that
+    /// hidden singles and the pigeonhole test have something to find); an interval member keeps a random
+    /// sub-interval. `None` when a removal would empty a domain (never: one position is always kept).
+    fn random_state<D: Domain>(g: &Group, rng: &mut Rng) -> State<D> {
+        let widths: Vec<usize> = g.values.iter().map(|v| v.width()).collect();
+        let mut st: State<D> = State::with_intervals(&widths, &g.interval);
+        let max_width = widths.iter().copied().max().unwrap();
+        let pool: Vec<usize> = (0..g.c.vars.len() + rng.below(2) as usize)
+            .map(|_| rng.below(max_width as u64) as usize)
+            .collect();
+        for (v, &w) in widths.iter().enumerate() {
+            let v = v as u32;
+            if g.interval[v as usize] {
+                let lo = rng.below(w as u64) as usize;
+                let hi = lo + rng.below((w - lo) as u64) as usize;
+                st.set_bounds(v, lo, hi).unwrap();
+                continue;
+            }
+            let mut keep: Vec<usize> = pool
+                .iter()
+                .copied()
+                .filter(|&p| p < w && rng.below(3) != 0)
+                .collect();
+            if rng.below(5) == 0 || keep.is_empty() {
+                keep.push(rng.below(w as u64) as usize);
+            }
+            for p in 0..w {
+                if !keep.contains(&p) {
+                    st.remove(v, p).unwrap();
+                }
+            }
+        }
+        st
+    }
+
+    /// The positions each member still has.
+    fn doms<D: Domain>(st: &State<D>, n: usize) -> Vec<Vec<usize>> {
+        (0..n as u32)
+            .map(|v| {
+                if st.is_interval(v) {
+                    (st.min_pos(v)..=st.max_pos(v)).collect()
+                } else {
+                    st.dom(v).iter().collect()
+                }
+            })
+            .collect()
+    }
+
+    /// The shifted value of position `p` of member `j`.
+    fn shifted(g: &Group, j: usize, p: usize) -> i64 {
+        g.values[j].value(p) + g.c.offsets[j]
+    }
+
+    /// Forward checking by the definition: every other member loses the positions whose shifted value is the fixed
+    /// member's (an interval only when the position is one of its bounds). `None` when a member is emptied.
+    fn forward_check_reference(
+        g: &Group,
+        before: &[Vec<usize>],
+        pos: usize,
+    ) -> Option<Vec<Vec<usize>>> {
+        let mine = shifted(g, pos, before[pos][0]);
+        let mut after = before.to_vec();
+        for (j, d) in after.iter_mut().enumerate() {
+            if j == pos {
+                continue;
+            }
+            let clash = |&p: &usize| shifted(g, j, p) == mine;
+            if g.interval[j] {
+                if d.first().is_some_and(clash) {
+                    d.remove(0);
+                } else if d.last().is_some_and(clash) {
+                    d.pop();
+                }
+            } else {
+                d.retain(|p| !clash(p));
+            }
+            if d.is_empty() {
+                return None;
+            }
+        }
+        Some(after)
+    }
+
+    fn forward_checking_matches_the_definition<D: Domain>(wide: bool, seed: u64) {
+        let mut rng = Rng::new(seed);
+        for shape in [Shape::Aligned, Shape::Shifted, Shape::Lookup] {
+            for _ in 0..400 {
+                let g = random_group(&mut rng, shape, wide);
+                let n = g.c.vars.len();
+                let mut st: State<D> = random_state(&g, &mut rng);
+                let pos = rng.below(n as u64) as usize;
+                let d = doms(&st, n)[pos].clone();
+                let p = d[rng.below(d.len() as u64) as usize];
+                if g.interval[pos] {
+                    st.set_bounds(pos as u32, p, p).unwrap();
+                } else {
+                    st.assign(pos as u32, p).unwrap();
+                }
+                let before = doms(&st, n);
+                let expected = forward_check_reference(&g, &before, pos);
+                let got = AllDifferent::on_fixed(&g.c, pos, &mut st, &g.values)
+                    .ok()
+                    .map(|()| doms(&st, n));
+                assert_eq!(
+                    got, expected,
+                    "{shape:?} group {:?} + {:?}, member {pos} fixed, domains {before:?}",
+                    g.values, g.c.offsets
+                );
+                // The same through the trait, on an interval group (`propagate` forward-checks every fixed member).
+                if g.c.intervals {
+                    let mut st: State<D> = random_state(&g, &mut rng);
+                    let mut expected = Some(doms(&st, n));
+                    for j in 0..n {
+                        expected = expected.and_then(|e| {
+                            if e[j].len() == 1 {
+                                forward_check_reference(&g, &e, j)
+                            } else {
+                                Some(e)
+                            }
+                        });
+                    }
+                    let before = doms(&st, n);
+                    let got = Propagate::propagate(&g.c, &mut st, &g.values)
+                        .ok()
+                        .map(|()| doms(&st, n));
+                    // One pass in member order, as the reference: a member fixed by the pass is forward-checked
+                    // when its turn comes after it was fixed.
+                    assert_eq!(
+                        got, expected,
+                        "interval group {:?}, domains {before:?}",
+                        g.values
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forward_checking_removes_exactly_the_clashing_value_from_every_other_member_in_every_layout()
+    {
+        forward_checking_matches_the_definition::<u64>(false, 1);
+    }
+
+    #[test]
+    fn forward_checking_removes_exactly_the_clashing_value_past_the_first_word() {
+        forward_checking_matches_the_definition::<WideDomain>(true, 2);
+    }
+
+    /// Hidden singles and the pigeonhole test by the definition, on an aligned group: `None` when the members
+    /// hold fewer values than there are members, or when a member is the only holder of two values; otherwise
+    /// each unassigned member holding a value no other member holds is assigned it.
+    fn singles_reference(before: &[Vec<usize>]) -> Option<Vec<Vec<usize>>> {
+        let n = before.len();
+        let mut union: Vec<usize> = before.iter().flatten().copied().collect();
+        union.sort_unstable();
+        union.dedup();
+        if union.len() < n {
+            return None;
+        }
+        let mut after = before.to_vec();
+        if union.len() > n {
+            return Some(after);
+        }
+        for (j, d) in before.iter().enumerate() {
+            if d.len() == 1 {
+                continue;
+            }
+            let lone: Vec<usize> = d
+                .iter()
+                .copied()
+                .filter(|p| (0..n).all(|k| k == j || !before[k].contains(p)))
+                .collect();
+            match lone.len() {
+                0 => {}
+                1 => after[j] = lone,
+                _ => return None,
+            }
+        }
+        Some(after)
+    }
+
+    fn hidden_singles_match_the_definition<D: Domain>(wide: bool, seed: u64) {
+        let mut rng = Rng::new(seed);
+        let (mut assigned, mut failed) = (0, 0);
+        for shape in [Shape::Aligned, Shape::Shifted, Shape::Lookup] {
+            for _ in 0..600 {
+                let g = random_group(&mut rng, shape, wide);
+                let n = g.c.vars.len();
+                let mut st: State<D> = random_state(&g, &mut rng);
+                let before = doms(&st, n);
+                let got = Propagate::propagate(&g.c, &mut st, &g.values)
+                    .ok()
+                    .map(|()| doms(&st, n));
+                if g.c.intervals {
+                    continue; // forward checking instead (the test above)
+                }
+                if !g.c.is_aligned() {
+                    assert_eq!(got.as_deref(), Some(&before[..]), "not aligned: a no-op");
+                    continue;
+                }
+                let expected = singles_reference(&before);
+                if got != expected && expected.is_none() && wide {
+                    // Multi-word domains go slot by slot: a member holding lone values in two slots is assigned
+                    // the first, and the next pass finds the other value without a holder.
+                    let got = got.unwrap();
+                    assert!(
+                        singles_reference(&got).is_none(),
+                        "{before:?} -> {got:?}: a dead end the next pass must fail on"
+                    );
+                    continue;
+                }
+                assert_eq!(
+                    got, expected,
+                    "aligned group {:?}, domains {before:?}",
+                    g.values
+                );
+                match &expected {
+                    None => failed += 1,
+                    Some(e) if *e != before => assigned += 1,
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            assigned > 20 && failed > 20,
+            "{assigned} assigned, {failed} failed"
+        );
+    }
+
+    #[test]
+    fn hidden_singles_assign_exactly_the_values_one_member_holds_and_fail_on_too_few_values() {
+        hidden_singles_match_the_definition::<u64>(false, 3);
+    }
+
+    #[test]
+    fn hidden_singles_assign_exactly_the_values_one_member_holds_past_the_first_word() {
+        hidden_singles_match_the_definition::<WideDomain>(true, 4);
+    }
+
+    #[test]
+    fn removals_if_fixed_count_the_open_members_that_would_lose_a_value() {
+        let mut rng = Rng::new(5);
+        for shape in [Shape::Aligned, Shape::Shifted, Shape::Lookup] {
+            for _ in 0..300 {
+                let g = random_group(&mut rng, shape, false);
+                let n = g.c.vars.len();
+                let st: State<u64> = random_state(&g, &mut rng);
+                let d = doms(&st, n);
+                for pos in 0..n {
+                    for &p in &d[pos] {
+                        let mine = shifted(&g, pos, p);
+                        let expected = (0..n)
+                            .filter(|&j| j != pos && d[j].len() > 1)
+                            .filter(|&j| {
+                                let clash = |q: &&usize| shifted(&g, j, **q) == mine;
+                                if g.interval[j] {
+                                    d[j].first().filter(clash).is_some()
+                                        || d[j].last().filter(clash).is_some()
+                                } else {
+                                    d[j].iter().any(|q| clash(&q))
+                                }
+                            })
+                            .count() as u32;
+                        let got = Propagate::removals_if_fixed(&g.c, pos, p, &st, &g.values);
+                        assert_eq!(
+                            got, expected,
+                            "{shape:?} {:?} {d:?}: member {pos} at {p}",
+                            g.values
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn place_then_check_fails_exactly_when_another_fixed_member_has_the_same_shifted_value() {
+        let mut rng = Rng::new(6);
+        let mut clashes = 0;
+        for shape in [Shape::Aligned, Shape::Shifted, Shape::Lookup] {
+            for _ in 0..300 {
+                let g = random_group(&mut rng, shape, false);
+                let n = g.c.vars.len();
+                let mut st: State<u64> = random_state(&g, &mut rng);
+                for v in 0..n as u32 {
+                    if rng.below(3) != 0 {
+                        let p = st.min_pos(v);
+                        if st.is_interval(v) {
+                            st.set_bounds(v, p, p).unwrap();
+                        } else {
+                            st.assign(v, p).unwrap();
+                        }
+                    }
+                }
+                let d = doms(&st, n);
+                for pos in (0..n).filter(|&j| d[j].len() == 1) {
+                    let clash = (0..n).any(|j| {
+                        j != pos
+                            && d[j].len() == 1
+                            && shifted(&g, j, d[j][0]) == shifted(&g, pos, d[pos][0])
+                    });
+                    clashes += clash as u32;
+                    let got = Propagate::check_partial(&g.c, pos, &st, &g.values).is_err();
+                    assert_eq!(
+                        got, clash,
+                        "{shape:?} {:?} + {:?}: {d:?}, member {pos}",
+                        g.values, g.c.offsets
+                    );
+                }
+            }
+        }
+        assert!(clashes > 50, "{clashes} clashes");
+    }
+
+    #[test]
+    fn the_layout_and_the_trigger_follow_the_members_shapes() {
+        let range = |min, width| Values::Range { min, width };
+        let list = |v: &[i64]| Values::List(v.into());
+        let interval = Values::Interval { min: 0, width: 3 };
+        let vals = vec![
+            range(0, 3),
+            range(0, 3),
+            range(0, 3),
+            range(1, 3),
+            range(0, 4),
+            list(&[0, 2]),
+            interval,
+        ];
+        // (members, offsets, aligned, permutation, singles, intervals)
+        type Case = (&'static [u32], &'static [i64], bool, bool, bool, bool);
+        let cases: [Case; 8] = [
+            (&[0, 1, 2], &[0, 0, 0], true, true, true, false),
+            (&[0, 1], &[0, 0], true, false, true, false),
+            (&[0], &[0], true, false, false, false),
+            (&[0, 3], &[1, 0], true, false, true, false),
+            (&[0, 3], &[0, 0], false, false, false, false),
+            (&[0, 4], &[0, 0], false, false, false, false),
+            (&[0, 5], &[0, 0], false, false, false, false),
+            (&[0, 6], &[0, 0], false, false, false, true),
+        ];
+        for (vars, offsets, aligned, permutation, singles, intervals) in cases {
+            let c = AllDifferent::new(vars.to_vec(), offsets.to_vec(), &vals);
+            let what = format!("{vars:?} + {offsets:?}");
+            assert_eq!(c.is_aligned(), aligned, "{what}");
+            assert_eq!(c.is_permutation(), permutation, "{what}");
+            assert_eq!(c.supports_singles(), singles, "{what}");
+            let trigger = |level| Constraint::trigger(&c, level);
+            if intervals {
+                assert_eq!(trigger(Propagation::None), None, "{what}");
+                assert_eq!(
+                    trigger(Propagation::ForwardChecking),
+                    Some(Trigger::Bounds),
+                    "{what}"
+                );
+                assert_eq!(
+                    trigger(Propagation::Singles),
+                    Some(Trigger::Bounds),
+                    "{what}"
+                );
+            } else {
+                assert_eq!(trigger(Propagation::None), None, "{what}");
+                assert_eq!(trigger(Propagation::ForwardChecking), None, "{what}");
+                let expected = singles.then_some(Trigger::Domain);
+                assert_eq!(trigger(Propagation::Singles), expected, "{what}");
+            }
+            assert!(c.fixed_rule() && c.accepts_intervals(), "{what}");
+            assert_eq!(c.name(), "all_different");
+        }
+    }
+
+    #[test]
+    fn every_layout_and_level_counts_the_solutions_brute_force_counts() {
+        use crate::model::Model;
+        use crate::{SearchConfig, Solver};
+        let mut rng = Rng::new(7);
+        let mut round = 0;
+        while round < 150 {
+            let shape = [Shape::Aligned, Shape::Shifted, Shape::Lookup][round % 3];
+            let g = random_group(&mut rng, shape, false);
+            // At most a few hundred assignments, so the count stays cheap.
+            if g.values.iter().map(|v| v.width()).product::<usize>() > 400 {
+                continue;
+            }
+            round += 1;
+            let mut m = Model::new();
+            let xs: Vec<_> = g
+                .values
+                .iter()
+                .map(|v| match v {
+                    Values::Range { min, width } => m.new_var(*min, min + *width as i64 - 1),
+                    Values::Interval { min, width } => {
+                        m.new_interval_var(*min, min + *width as i64 - 1)
+                    }
+                    Values::List(l) => m.new_var_with_values(l),
+                })
+                .collect::<Result<_, _>>()
+                .unwrap();
+            m.all_different_with(&xs, &g.c.offsets, AllDifferentLevel::Value)
+                .unwrap();
+            let p = m.build().unwrap();
+            let mut expected = 0u64;
+            let widths: Vec<usize> = g.values.iter().map(|v| v.width()).collect();
+            let mut t = vec![0usize; widths.len()];
+            'odometer: loop {
+                let s: Vec<i64> = (0..t.len()).map(|j| shifted(&g, j, t[j])).collect();
+                if (0..s.len()).all(|i| (i + 1..s.len()).all(|j| s[i] != s[j])) {
+                    expected += 1;
+                }
+                for j in 0..t.len() {
+                    t[j] += 1;
+                    if t[j] < widths[j] {
+                        continue 'odometer;
+                    }
+                    t[j] = 0;
+                }
+                break;
+            }
+            for propagation in [
+                Propagation::None,
+                Propagation::ForwardChecking,
+                Propagation::Singles,
+            ] {
+                for generic_engine in [false, true] {
+                    let cfg = SearchConfig {
+                        propagation,
+                        generic_engine,
+                        ..SearchConfig::default()
+                    };
+                    let got = Solver::new(&p, cfg).count(&[], u64::MAX).count;
+                    assert_eq!(
+                        got, expected,
+                        "{shape:?} {:?} + {:?}, {propagation:?}",
+                        g.values, g.c.offsets
+                    );
+                }
+            }
+        }
+    }
+}
