@@ -167,18 +167,12 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::constraints::soundness::state_of;
     use crate::ids::VarId;
     use crate::model::{Model, Problem};
     use crate::propagate::Propagator;
     use crate::rng::Rng;
     use crate::stats::Stats;
-
-    fn state_of(p: &Problem) -> State<u64> {
-        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
-        let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
-        st.order.reserve(p.max_work);
-        st
-    }
 
     /// The interval `[min, max]` of values each variable still has.
     fn bounds_of(p: &Problem, st: &State<u64>) -> Vec<(i64, i64)> {

@@ -434,6 +434,7 @@ mod tests {
     use std::any::Any;
 
     use super::*;
+    use crate::constraints::soundness::state_of;
     use crate::{Model, Problem, VarId};
 
     /// Three counts of value 1, each over its own four members in 0..=2 (so each reserves its words after the
@@ -448,15 +449,6 @@ mod tests {
             members.push(xs.iter().map(|x| x.index() as u32).collect());
         }
         (m.build().unwrap(), members)
-    }
-
-    fn state_of(p: &Problem) -> State<u64> {
-        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
-        let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
-        st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
-        st.order.reserve(p.max_work);
-        st.cstate = p.trailed::<u64>();
-        st
     }
 
     fn count_of(p: &Problem, c: usize) -> &Count {

@@ -535,7 +535,9 @@ fn assignments(doms: &[Vec<i64>]) -> Vec<Vec<i64>> {
     out
 }
 
-fn state_of(p: &Problem) -> State<u64> {
+/// A search state for `p` as the search sets one up (scratch domains, reserved scratch indexes, the trailed
+/// store of every placed constraint), for the propagator tests of this module and its siblings.
+pub(super) fn state_of(p: &Problem) -> State<u64> {
     let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
     let mut st: State<u64> = State::with_intervals(&widths, &p.interval_flags());
     st.scratch = vec![u64::full(p.max_width); p.max_table_arity];
