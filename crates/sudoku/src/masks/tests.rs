@@ -801,6 +801,25 @@ fn clashing_givens_in_any_combination_of_bands_are_refused_at_the_root() {
     }
 }
 
+/// `[solutions, nodes, guesses, fails, sum of the maximum depths]` of `solve` summed over `puzzles` (the pinned
+/// figures of the statistics tests).
+fn summed_stats(
+    puzzles: &[[u8; 81]],
+    solve: impl Fn(&[u8; 81]) -> (u64, csp_core::Stats),
+) -> [u64; 5] {
+    let mut sum = [0u64; 5];
+    for g in puzzles {
+        let (count, s) = solve(g);
+        for (acc, x) in sum
+            .iter_mut()
+            .zip([count, s.nodes, s.guesses, s.fails, s.max_depth])
+        {
+            *acc += x;
+        }
+    }
+    sum
+}
+
 /// The 9x9 search's statistics, summed over the shipped hard puzzles (first solution and count to two) and over
 /// random countable ones (every solution), are the figures measured for its propagation and branching rule
 /// (`band9.rs`'s module doc, `docs/measurements.md`). The answers do not depend on the rule or on how soon
@@ -810,18 +829,10 @@ fn clashing_givens_in_any_combination_of_bands_are_refused_at_the_root() {
 #[test]
 fn the_9x9_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
     let total = |puzzles: &[[u8; 81]], limit: u64| {
-        let mut sum = [0u64; 5];
-        for g in puzzles {
+        summed_stats(puzzles, |g| {
             let r = solve9(g, limit, &Limits::none()).unwrap();
-            let s = &r.stats;
-            for (acc, x) in sum
-                .iter_mut()
-                .zip([r.count, s.nodes, s.guesses, s.fails, s.max_depth])
-            {
-                *acc += x;
-            }
-        }
-        sum
+            (r.count, r.stats)
+        })
     };
     let hard = shipped_9x9(&[
         "famous/top95.txt",
@@ -906,18 +917,10 @@ fn a_node_limit_stops_the_9x9_search_at_exactly_that_many_nodes() {
 #[test]
 fn the_generic_mask_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
     let total = |puzzles: &[[u8; 81]], limit: u64| {
-        let mut sum = [0u64; 5];
-        for g in puzzles {
+        summed_stats(puzzles, |g| {
             let r = solve_generic(3, g, limit, &Limits::none()).unwrap();
-            let s = &r.stats;
-            for (acc, x) in sum
-                .iter_mut()
-                .zip([r.count, s.nodes, s.guesses, s.fails, s.max_depth])
-            {
-                *acc += x;
-            }
-        }
-        sum
+            (r.count, r.stats)
+        })
     };
     let hard = shipped_9x9(&["famous/top95.txt", "generated/9x9-hard.txt"]);
     let random = countable_9x9_puzzles(0x6e7e_41c5, 200);
