@@ -694,6 +694,26 @@ mod tests {
         Some(after)
     }
 
+    /// Whether some unassigned member is the only holder of two values of one 64-value word (when the members
+    /// hold exactly as many values as there are members): the case the word-by-word pass must fail on at once.
+    fn two_lone_in_one_word(before: &[Vec<usize>]) -> bool {
+        let n = before.len();
+        let mut union: Vec<usize> = before.iter().flatten().copied().collect();
+        union.sort_unstable();
+        union.dedup();
+        union.len() == n
+            && before.iter().enumerate().any(|(j, d)| {
+                let mut words: Vec<usize> = d
+                    .iter()
+                    .filter(|&&p| (0..n).all(|k| k == j || !before[k].contains(&p)))
+                    .map(|&p| p / 64)
+                    .collect();
+                let lone = words.len();
+                words.dedup();
+                d.len() > 1 && words.len() < lone
+            })
+    }
+
     fn hidden_singles_match_the_definition<D: Domain>(wide: bool, seed: u64) {
         let mut rng = Rng::new(seed);
         let (mut assigned, mut failed) = (0, 0);
@@ -714,9 +734,10 @@ mod tests {
                     continue;
                 }
                 let expected = singles_reference(&before);
-                if got != expected && expected.is_none() && wide {
+                if got != expected && expected.is_none() && wide && !two_lone_in_one_word(&before) {
                     // Multi-word domains go slot by slot: a member holding lone values in two slots is assigned
-                    // the first, and the next pass finds the other value without a holder.
+                    // the first, and the next pass finds the other value without a holder. Two lone values in
+                    // one slot fail at once (checked by the `assert_eq!` below).
                     let got = got.unwrap();
                     assert!(
                         singles_reference(&got).is_none(),

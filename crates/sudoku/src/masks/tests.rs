@@ -314,6 +314,8 @@ fn stats_count_guesses_nodes_and_depth() {
 fn bad_input_is_an_error_not_a_panic() {
     let mut givens = [0u8; 81];
     givens[10] = 10;
+    // A legal 9 before it: the error names the first cell above 9, not the first 9.
+    givens[3] = 9;
     assert_eq!(
         solve9(&givens, 1, &Limits::none()),
         Err(InputError::BadValue {
