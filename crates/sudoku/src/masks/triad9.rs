@@ -1051,9 +1051,8 @@ mod simd {
         _mm256_maddubs_epi16(bytes, _mm256_set1_epi8(1))
     }
 
-    /// The same by AVX-512 BITALG's `vpopcntw`. AVX-512 target features and intrinsics are stable since Rust
-    /// 1.89, one above the workspace's `rust-version` (1.88), which this copy therefore needs raised.
-    #[allow(clippy::incompatible_msrv)]
+    /// The same by AVX-512 BITALG's `vpopcntw` (AVX-512 target features and intrinsics are stable since Rust
+    /// 1.89, the workspace's `rust-version` for this reason).
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
     fn pop16_bitalg(x: __m256i) -> __m256i {
