@@ -1398,6 +1398,18 @@ mod tests {
         if !singles && !k.all_perm {
             // Each variable assigned at the root is forward-checked exactly once.
             assert_eq!(stats.propagations, newly(&vec![0; cur.len()], &cur));
+        } else if k.all_perm {
+            // The value-major root counts its passes (one at least, and one more per pass that assigned
+            // something), then the forward-checking steps and group checks of its fixpoint: a step per variable
+            // at most, and every (group, value) check at most once per round, each round but the last removing
+            // a value.
+            let (n, w) = (cur.len() as u64, k.width as u64);
+            let most = (n + 1) + n + (n * w + 1) * case.groups.len() as u64 * w;
+            assert!(
+                (1..=most).contains(&stats.propagations),
+                "root propagations {}",
+                stats.propagations
+            );
         }
         assert_eq!(k.depth(), 0);
         let mut stack: Vec<(Vec<u64>, u32, u64)> = Vec::new();
