@@ -1074,3 +1074,867 @@ fn strip<const K: usize, M: Word>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    //! The kernel checked from inside, step by step, against definitions written here: after every root
+    //! propagation, decision and refutation its domains must be the fixpoint of the propagation rules of its level
+    //! (computed from scratch by [`reference`]), its holder sets, assigned masks, solved masks and pending checks
+    //! must keep their documented invariants, and it must branch on the variable and value its configuration names.
+    //! Every solution is decoded and checked, and complete walks are compared with enumeration. The integration
+    //! tests (`tests/kernel.rs`) compare whole search trees with the general engine; these tests see each fixpoint.
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::heuristics::Restarts;
+    use crate::model::Model;
+
+    /// A group of the model as the definition sees it: its members, and whether it has as many members as values.
+    struct Group {
+        members: Vec<u32>,
+        perm: bool,
+    }
+
+    /// A model with its groups, every variable's value list (for decoding and enumeration) and its width.
+    struct Case {
+        problem: Problem,
+        groups: Vec<Group>,
+        values: Vec<Vec<i64>>,
+    }
+
+    impl Case {
+        fn new(m: Model, posted: Vec<Vec<VarId>>) -> Self {
+            let problem = m.build().unwrap();
+            let values: Vec<Vec<i64>> = problem
+                .values
+                .iter()
+                .map(|v| (0..v.width()).map(|p| v.value(p)).collect())
+                .collect();
+            let groups = posted
+                .into_iter()
+                .map(|g| {
+                    let members: Vec<u32> = g.iter().map(|x| x.index() as u32).collect();
+                    let perm = values[members[0] as usize].len() == members.len();
+                    Group { members, perm }
+                })
+                .collect();
+            Self {
+                problem,
+                groups,
+                values,
+            }
+        }
+
+        /// The locked-candidate pairs of `cfg`: distinct permutation groups sharing two variables or more.
+        fn partners(&self, cfg: &SearchConfig) -> Vec<(usize, usize)> {
+            let mut out = Vec::new();
+            if !(cfg.intersections && cfg.propagation == Propagation::Singles) {
+                return out;
+            }
+            for (g, a) in self.groups.iter().enumerate() {
+                for (h, b) in self.groups.iter().enumerate() {
+                    let shared = a.members.iter().filter(|u| b.members.contains(u)).count();
+                    if g != h && a.perm && b.perm && shared >= 2 {
+                        out.push((g, h));
+                    }
+                }
+            }
+            out
+        }
+
+        /// The root domains with `assumptions` applied, `None` when one is foreign, outside its domain or in
+        /// conflict with another.
+        fn root(&self, assumptions: &[(VarId, i64)]) -> Option<Vec<u64>> {
+            let mut d: Vec<u64> = self.values.iter().map(|v| low_mask(v.len())).collect();
+            for &(x, value) in assumptions {
+                let v = self.problem.check_var("assumption", x).ok()? as usize;
+                let bit = 1u64 << self.values[v].iter().position(|&y| y == value)?;
+                if d[v] & bit == 0 {
+                    return None;
+                }
+                d[v] = bit;
+            }
+            Some(d)
+        }
+
+        fn decode(&self, d: &[u64]) -> Vec<i64> {
+            d.iter()
+                .enumerate()
+                .map(|(v, &x)| self.values[v][x.trailing_zeros() as usize])
+                .collect()
+        }
+
+        /// Every solution agreeing with `assumptions`, by enumerating the cartesian product of the domains.
+        fn brute_force(&self, assumptions: &[(VarId, i64)]) -> Vec<Vec<i64>> {
+            let mut out = Vec::new();
+            if assumptions
+                .iter()
+                .any(|&(x, _)| self.problem.check_var("assumption", x).is_err())
+            {
+                return out;
+            }
+            let mut t = vec![0usize; self.values.len()];
+            'odometer: loop {
+                let s: Vec<i64> = t
+                    .iter()
+                    .enumerate()
+                    .map(|(v, &p)| self.values[v][p])
+                    .collect();
+                if self.problem.is_solution(&s)
+                    && assumptions.iter().all(|&(x, value)| s[x.index()] == value)
+                {
+                    out.push(s);
+                }
+                for (v, p) in t.iter_mut().enumerate() {
+                    *p += 1;
+                    if *p < self.values[v].len() {
+                        continue 'odometer;
+                    }
+                    *p = 0;
+                }
+                break;
+            }
+            out
+        }
+    }
+
+    /// The fixpoint of the kernel's rules, from scratch: forward checking (an assigned member's value leaves the
+    /// other members of its groups); at `Singles` also the pigeonhole test and hidden singles of every group (fewer
+    /// values than members fails; as many: a value held by one member is that member's, and a member holding two
+    /// such values fails), and locked candidates (the places of a value in a permutation group all inside a
+    /// partner: the partner's other members lose it). `false` when a domain empties or a group fails.
+    fn reference(
+        d: &mut [u64],
+        groups: &[Group],
+        partners: &[(usize, usize)],
+        singles: bool,
+    ) -> bool {
+        loop {
+            let before = d.to_vec();
+            for g in groups {
+                for &u in &g.members {
+                    let x = d[u as usize];
+                    if x.count_ones() == 1 {
+                        for &o in g.members.iter().filter(|&&o| o != u) {
+                            d[o as usize] &= !x;
+                        }
+                    }
+                }
+            }
+            if d.contains(&0) {
+                return false;
+            }
+            if singles {
+                for g in groups {
+                    let (mut once, mut twice) = (0u64, 0u64);
+                    for &u in &g.members {
+                        twice |= once & d[u as usize];
+                        once |= d[u as usize];
+                    }
+                    let values = once.count_ones() as usize;
+                    if values < g.members.len() {
+                        return false;
+                    }
+                    if values > g.members.len() {
+                        continue;
+                    }
+                    for &u in &g.members {
+                        let hit = d[u as usize] & once & !twice;
+                        if hit.count_ones() > 1 {
+                            return false;
+                        }
+                        if hit != 0 {
+                            d[u as usize] = hit;
+                        }
+                    }
+                }
+                for &(g, h) in partners {
+                    let (gm, hm) = (&groups[g].members, &groups[h].members);
+                    for b in 0..64 {
+                        let places: Vec<u32> = gm
+                            .iter()
+                            .copied()
+                            .filter(|&u| d[u as usize] >> b & 1 == 1)
+                            .collect();
+                        if !places.is_empty() && places.iter().all(|u| hm.contains(u)) {
+                            for &u in hm.iter().filter(|u| !places.contains(u)) {
+                                d[u as usize] &= !(1u64 << b);
+                            }
+                        }
+                    }
+                }
+                if d.contains(&0) {
+                    return false;
+                }
+            }
+            if d == before {
+                return true;
+            }
+        }
+    }
+
+    /// The variable the configuration branches on: the first unassigned one (`Input`), or the smallest domain
+    /// with ties to the lowest index (`Mrv`).
+    fn expected_var(d: &[u64], order: VarOrder) -> Option<u32> {
+        let open = d.iter().enumerate().filter(|(_, x)| x.count_ones() > 1);
+        match order {
+            VarOrder::Input => open.map(|(v, _)| v as u32).next(),
+            _ => open
+                .min_by_key(|&(v, x)| (x.count_ones(), v))
+                .map(|(v, _)| v as u32),
+        }
+    }
+
+    /// The positions of `x`, lowest first.
+    fn positions(x: u64) -> Vec<usize> {
+        (0..64).filter(|&p| x >> p & 1 == 1).collect()
+    }
+
+    /// True when `pos` is a position the value order may try first in `x` (any for `Random`).
+    fn value_rule_allows(order: ValueOrder, x: u64, pos: usize) -> bool {
+        let ps = positions(x);
+        match order {
+            ValueOrder::Median => ps[(ps.len() - 1) / 2] == pos,
+            ValueOrder::Random => ps.contains(&pos),
+            _ => ps[0] == pos,
+        }
+    }
+
+    /// The kernel's current slot against the reference domains `d` and its documented invariants.
+    fn check_slot<const K: usize, M: Word>(k: &Kernel<'_, K, M>, case: &Case, d: &[u64], at: &str) {
+        let top = k.top();
+        assert_eq!(
+            k.stack.len(),
+            k.slot * (k.frames.len() + 1),
+            "{at}: one slot per level"
+        );
+        assert_eq!(
+            k.solved.len(),
+            k.width * (k.frames.len() + 1),
+            "{at}: solved masks per level"
+        );
+        let slot = &k.stack[top..];
+        assert_eq!(
+            &slot[..k.n],
+            d,
+            "{at}: domains against the reference fixpoint"
+        );
+        assert!(slot[k.n..64 * K].iter().all(|&x| x == 0), "{at}: padding");
+        for b in 0..k.width {
+            for v in 0..64 * K {
+                let held = v < k.n && d[v] >> b & 1 == 1;
+                let h = slot[k.holders_at + b * K + v / 64] >> (v % 64) & 1 == 1;
+                assert_eq!(h, held, "{at}: holders({b}) and variable {v}");
+            }
+        }
+        for (g, group) in case.groups.iter().enumerate() {
+            let assigned = slot[64 * K + g];
+            let expected = if group.perm {
+                0
+            } else {
+                group
+                    .members
+                    .iter()
+                    .map(|&u| d[u as usize])
+                    .filter(|x| x.count_ones() == 1)
+                    .fold(0, |a, x| a | x)
+            };
+            assert_eq!(assigned, expected, "{at}: assigned({g})");
+            for b in 0..k.width {
+                if k.solved[k.solved.len() - k.width + b] & M::bit(g as u32) != M::ZERO {
+                    assert!(
+                        group.perm && group.members.iter().any(|&u| d[u as usize] == 1 << b),
+                        "{at}: group {g} marked solved for value {b}"
+                    );
+                }
+            }
+        }
+        assert!(
+            k.dirtyv.iter().all(|x| x.is_zero()) && k.dv == 0 && k.dirty.is_zero(),
+            "{at}: no check left pending"
+        );
+    }
+
+    /// What a walk saw.
+    struct Walk {
+        solutions: Vec<Vec<i64>>,
+        complete: bool,
+        restarted: bool,
+    }
+
+    /// A depth-first search driven through [`Driven`] as `search::drive` drives it (without limits), checking
+    /// every step against [`reference`]; stops after `cap` decisions, and restarts once after `restart_at`
+    /// decisions when given. `k` may have run before (a solver is reused across solves).
+    fn walk<const K: usize, M: Word>(
+        k: &mut Kernel<'_, K, M>,
+        case: &Case,
+        assumptions: &[(VarId, i64)],
+        cap: u64,
+        restart_at: Option<u64>,
+    ) -> Walk {
+        let cfg = k.cfg.clone();
+        let singles = cfg.propagation == Propagation::Singles;
+        let partners = case.partners(&cfg);
+        let fix = |d: &mut Vec<u64>| reference(d, &case.groups, &partners, singles);
+        let newly = |a: &[u64], b: &[u64]| {
+            let ones = |d: &[u64]| d.iter().filter(|x| x.count_ones() == 1).count() as u64;
+            ones(b) - ones(a)
+        };
+        let mut stats = Stats::default();
+        let mut out = Walk {
+            solutions: Vec::new(),
+            complete: true,
+            restarted: false,
+        };
+        let root = case
+            .root(assumptions)
+            .and_then(|mut d| fix(&mut d).then_some(d));
+        let ok = k.start_root(assumptions, &mut stats);
+        assert_eq!(ok, root.is_some(), "root of {assumptions:?}");
+        let Some(mut cur) = root else {
+            return out;
+        };
+        check_slot(k, case, &cur, "root");
+        if !singles && !k.all_perm {
+            // Each variable assigned at the root is forward-checked exactly once.
+            assert_eq!(stats.propagations, newly(&vec![0; cur.len()], &cur));
+        } else if k.all_perm {
+            // The value-major root counts its passes (one at least, and one more per pass that assigned
+            // something), then the forward-checking steps and group checks of its fixpoint: a step per variable
+            // at most, and every (group, value) check at most once per round, each round but the last removing
+            // a value.
+            let (n, w) = (cur.len() as u64, k.width as u64);
+            let most = (n + 1) + n + (n * w + 1) * case.groups.len() as u64 * w;
+            assert!(
+                (1..=most).contains(&stats.propagations),
+                "root propagations {}",
+                stats.propagations
+            );
+        }
+        assert_eq!(k.depth(), 0);
+        let mut stack: Vec<(Vec<u64>, u32, u64)> = Vec::new();
+        let (mut nodes, mut fails) = (0u64, 0u64);
+        loop {
+            let mut refute = false;
+            if k.is_solution() {
+                assert!(expected_var(&cur, cfg.var_order).is_none());
+                let values = k.solution().to_vec();
+                assert_eq!(values, case.decode(&cur));
+                assert!(case.problem.is_solution(&values));
+                out.solutions.push(values);
+                refute = true;
+            } else {
+                let v = k.select_var();
+                assert_eq!(v, expected_var(&cur, cfg.var_order), "branching variable");
+                let v = v.unwrap();
+                if nodes == cap {
+                    out.complete = false;
+                    return out;
+                }
+                nodes += 1;
+                if restart_at == Some(nodes) && !stack.is_empty() {
+                    k.restart();
+                    out.restarted = true;
+                    cur = stack[0].0.clone();
+                    stack.clear();
+                    assert_eq!(k.depth(), 0);
+                    check_slot(k, case, &cur, "after a restart");
+                    continue;
+                }
+                let props = stats.propagations;
+                let ok = k.decide(v, &mut stats);
+                let &(fv, bit) = k.frames.last().unwrap();
+                assert_eq!(fv, v);
+                assert!(single(bit) && cur[v as usize] & bit != 0);
+                let pos = bit.trailing_zeros() as usize;
+                assert!(
+                    value_rule_allows(cfg.value_order, cur[v as usize], pos),
+                    "first value"
+                );
+                let mut child = cur.clone();
+                child[v as usize] = bit;
+                let ok_ref = fix(&mut child);
+                assert_eq!(ok, ok_ref, "decision {v} = {pos}");
+                stack.push((std::mem::replace(&mut cur, child), v, bit));
+                assert_eq!(k.depth(), stack.len());
+                if ok {
+                    let gained = newly(&stack[stack.len() - 1].0, &cur);
+                    let spent = stats.propagations - props;
+                    if singles {
+                        assert!(spent >= gained, "propagations {spent} < {gained}");
+                    } else {
+                        assert_eq!(
+                            spent, gained,
+                            "one forward-checking step per variable assigned"
+                        );
+                    }
+                    check_slot(k, case, &cur, "after a decision");
+                } else {
+                    refute = true;
+                }
+            }
+            if refute {
+                // The kernel pops levels until a refutation propagates; the reference does the same.
+                let mut found = None;
+                while let Some((parent, v, bit)) = stack.pop() {
+                    let mut child = parent;
+                    child[v as usize] &= !bit;
+                    if fix(&mut child) {
+                        found = Some((child, v));
+                        break;
+                    }
+                    fails += 1;
+                }
+                let mut continuing = None;
+                let more = Kernel::backtrack(k, &mut stats, &mut continuing);
+                assert_eq!(stats.fails, fails, "failed refutations");
+                let Some((child, v)) = found else {
+                    assert!(!more, "the tree is exhausted");
+                    return out;
+                };
+                assert!(more);
+                assert_eq!(continuing, Some(v));
+                assert_eq!(k.depth(), stack.len());
+                cur = child;
+                check_slot(k, case, &cur, "after a refutation");
+            }
+        }
+    }
+
+    /// The kernel's expansion of the root against the reference: failed, solved, or the branching variable with
+    /// its first value by the value order and the others ascending.
+    fn check_expand<const K: usize, M: Word>(
+        k: &mut Kernel<'_, K, M>,
+        case: &Case,
+        assumptions: &[(VarId, i64)],
+    ) {
+        let cfg = k.cfg.clone();
+        let partners = case.partners(&cfg);
+        let singles = cfg.propagation == Propagation::Singles;
+        let root = case
+            .root(assumptions)
+            .and_then(|mut d| reference(&mut d, &case.groups, &partners, singles).then_some(d));
+        let got = k.expand(assumptions, &mut Stats::default());
+        match (root, got) {
+            (None, Expansion::Failed) => {}
+            (Some(d), Expansion::Solution(values)) => {
+                assert!(expected_var(&d, cfg.var_order).is_none());
+                assert_eq!(values, case.decode(&d));
+            }
+            (Some(d), Expansion::Branch(x, values)) => {
+                let v = expected_var(&d, cfg.var_order).unwrap();
+                assert_eq!(x.index(), v as usize);
+                let all: Vec<i64> = positions(d[v as usize])
+                    .into_iter()
+                    .map(|p| case.values[v as usize][p])
+                    .collect();
+                let first = all.iter().position(|&y| y == values[0]).unwrap();
+                assert!(value_rule_allows(
+                    cfg.value_order,
+                    d[v as usize],
+                    positions(d[v as usize])[first]
+                ));
+                let mut rest = all.clone();
+                rest.remove(first);
+                assert_eq!(&values[1..], &rest[..]);
+            }
+            (root, got) => panic!("expand: reference {root:?}, kernel {got:?}"),
+        }
+    }
+
+    /// Every strategy the kernel runs.
+    fn configs() -> Vec<SearchConfig> {
+        let mut out = Vec::new();
+        for var in [VarOrder::Input, VarOrder::Mrv] {
+            for value in [
+                ValueOrder::Ascending,
+                ValueOrder::Median,
+                ValueOrder::Random,
+            ] {
+                for prop in [Propagation::ForwardChecking, Propagation::Singles] {
+                    for locked in [false, true] {
+                        out.push(
+                            SearchConfig::default()
+                                .var_order(var)
+                                .value_order(value)
+                                .propagation(prop)
+                                .intersections(locked)
+                                .seed(11),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A random model of aligned groups over one or two components (each its own range), sometimes with a
+    /// variable in no group (one value, or a value list with holes), and random assumptions (mostly values of
+    /// the domain; sometimes outside it, repeated, or of another model).
+    fn random_case(rng: &mut Rng, perm_only: bool) -> (Case, Vec<Vec<(VarId, i64)>>) {
+        let mut m = Model::new();
+        let mut posted = Vec::new();
+        let mut all = Vec::new();
+        for _ in 0..1 + rng.below(2) {
+            let lo = rng.below(5) as i64 - 2;
+            let width = 2 + rng.below(3) as i64;
+            let n = 1 + rng.below(4) as usize;
+            let vars: Vec<VarId> = (0..n)
+                .map(|_| m.new_var(lo, lo + width - 1).unwrap())
+                .collect();
+            for _ in 0..rng.below(5) {
+                let k = if perm_only {
+                    width as usize
+                } else {
+                    2 + rng.below(width as u64) as usize
+                };
+                let mut pool = vars.clone();
+                let mut group = Vec::new();
+                while group.len() < k && !pool.is_empty() {
+                    group.push(pool.swap_remove(rng.below(pool.len() as u64) as usize));
+                }
+                if group.len() >= 2 && (!perm_only || group.len() == width as usize) {
+                    m.all_different(&group).unwrap();
+                    posted.push(group);
+                }
+            }
+            all.extend(vars);
+        }
+        match rng.below(4) {
+            0 => all.push(m.new_var_with_values(&[-1, 2, 3, 7]).unwrap()),
+            1 => all.push(m.new_var(5, 5).unwrap()),
+            _ => {}
+        }
+        let mut other = Model::new();
+        let foreign = other.new_var(0, 3).unwrap();
+        let mut sets = vec![Vec::new()];
+        for _ in 0..3 {
+            let mut a = Vec::new();
+            for _ in 0..rng.below(3) {
+                let x = if rng.below(20) == 0 {
+                    foreign
+                } else {
+                    all[rng.below(all.len() as u64) as usize]
+                };
+                a.push((x, rng.below(8) as i64 - 3));
+            }
+            sets.push(a);
+        }
+        (Case::new(m, posted), sets)
+    }
+
+    /// The walks of one case under every configuration, on a kernel of `K` words and group sets `M`, reused
+    /// across the assumption sets; complete walks give exactly the enumerated solutions.
+    fn check_case<const K: usize, M: Word>(
+        case: &Case,
+        sets: &[Vec<(VarId, i64)>],
+        seen: &mut [u64; 4],
+    ) {
+        for (c, cfg) in configs().into_iter().enumerate() {
+            let mut k = Kernel::<K, M>::new(&case.problem, cfg);
+            for (i, a) in sets.iter().enumerate() {
+                let restart_at = (c % 3 == 0).then_some(1 + i as u64);
+                let w = walk(&mut k, case, a, 10_000, restart_at);
+                assert!(w.complete);
+                let mut expected = case.brute_force(a);
+                let mut got = w.solutions.clone();
+                if w.restarted {
+                    got.sort();
+                    got.dedup();
+                    seen[3] += 1;
+                } else {
+                    let n = got.len();
+                    got.sort();
+                    got.dedup();
+                    assert_eq!(got.len(), n, "a solution found twice");
+                }
+                expected.sort();
+                assert_eq!(got, expected, "solutions of {a:?}");
+                seen[usize::from(expected.is_empty())] += 1;
+                check_expand(&mut k, case, a);
+            }
+        }
+        seen[2] += 1;
+    }
+
+    #[test]
+    fn every_fixpoint_decision_and_refutation_matches_the_rules_computed_from_scratch_on_random_group_models(
+    ) {
+        let mut rng = Rng::new(2026);
+        let mut seen = [0u64; 4];
+        let mut round = 0;
+        while round < 120 {
+            let (case, sets) = random_case(&mut rng, round % 4 == 3);
+            // Small enough to enumerate, and for every walk to finish.
+            if case.values.iter().map(Vec::len).product::<usize>() > 1000 {
+                continue;
+            }
+            round += 1;
+            check_case::<1, u64>(&case, &sets, &mut seen);
+            if round % 6 == 1 {
+                // The same models on wider variable and group sets (zero words above the first).
+                check_case::<2, u128>(&case, &sets, &mut seen);
+            }
+        }
+        // Satisfiable and unsatisfiable walks, and restarts, were all seen.
+        assert!(seen[0] > 500 && seen[1] > 500 && seen[3] > 100, "{seen:?}");
+    }
+
+    /// A model of `n` variables over `0..width` with the groups `groups` (indices), built.
+    fn groups_model(n: usize, width: i64, groups: &[Vec<usize>]) -> Problem {
+        let mut m = Model::new();
+        let xs: Vec<VarId> = (0..n).map(|_| m.new_var(0, width - 1).unwrap()).collect();
+        for g in groups {
+            let vars: Vec<VarId> = g.iter().map(|&i| xs[i]).collect();
+            m.all_different(&vars).unwrap();
+        }
+        m.build().unwrap()
+    }
+
+    #[test]
+    fn the_kernel_takes_exactly_the_models_and_strategies_its_documentation_lists() {
+        let p = groups_model(3, 3, &[vec![0, 1, 2]]);
+        for cfg in configs() {
+            assert!(applies(&p, &cfg), "{cfg:?}");
+        }
+        let base = SearchConfig::default();
+        let outside = [
+            SearchConfig {
+                generic_engine: true,
+                ..base.clone()
+            },
+            base.clone().propagation(Propagation::None),
+            base.clone().var_order(VarOrder::MrvDegree),
+            base.clone().var_order(VarOrder::DomWdeg),
+            base.clone().random_ties(true),
+            base.clone().value_order(ValueOrder::Lcv),
+            base.clone().value_order(ValueOrder::Descending),
+            base.clone().value_order(ValueOrder::Split),
+            SearchConfig {
+                phases: vec![crate::config::Phase {
+                    vars: p.var(0).into_iter().collect(),
+                    var_order: VarOrder::Input,
+                    value_order: ValueOrder::Ascending,
+                }],
+                ..base.clone()
+            },
+            SearchConfig {
+                complete_rest_once: true,
+                ..base.clone()
+            },
+        ];
+        for cfg in &outside {
+            assert!(!applies(&p, cfg), "{cfg:?}");
+        }
+        // Restarts and limits do not matter.
+        assert!(applies(
+            &p,
+            &base.clone().restarts(Restarts::Luby { scale: 1 })
+        ));
+
+        // Sizes at and past each bound.
+        let chain = |n: usize, groups: usize| -> Vec<Vec<usize>> {
+            (0..groups).map(|g| vec![g % n, (g + 1) % n]).collect()
+        };
+        assert!(applies(
+            &groups_model(MAX_VARS, 2, &chain(MAX_VARS, 4)),
+            &base
+        ));
+        assert!(!applies(
+            &groups_model(MAX_VARS + 1, 2, &chain(MAX_VARS + 1, 4)),
+            &base
+        ));
+        assert!(applies(
+            &groups_model(200, 2, &chain(200, MAX_GROUPS)),
+            &base
+        ));
+        assert!(!applies(
+            &groups_model(200, 2, &chain(200, MAX_GROUPS + 1)),
+            &base
+        ));
+        let big: Vec<usize> = (0..MAX_GROUP).collect();
+        assert!(applies(&groups_model(MAX_GROUP, 64, &[big]), &base));
+        let bigger: Vec<usize> = (0..=MAX_GROUP).collect();
+        assert!(!applies(&groups_model(MAX_GROUP + 1, 64, &[bigger]), &base));
+        // A repeated member, domains past 64 values, an interval, another constraint, a shifted group.
+        assert!(!applies(&groups_model(3, 3, &[vec![0, 1, 0]]), &base));
+        assert!(!applies(&groups_model(3, 65, &[vec![0, 1, 2]]), &base));
+        let pair = || {
+            let mut m = Model::new();
+            let x = m.new_var(0, 2).unwrap();
+            let y = m.new_var(0, 2).unwrap();
+            m.all_different(&[x, y]).unwrap();
+            (m, x, y)
+        };
+        let (mut m, _, _) = pair();
+        m.new_interval_var(0, 2).unwrap();
+        assert!(!applies(&m.build().unwrap(), &base));
+        let (mut m, x, y) = pair();
+        m.not_equal(x, y, 1).unwrap();
+        assert!(!applies(&m.build().unwrap(), &base));
+        let (mut m, x, y) = pair();
+        m.all_different_offset(&[x, y], &[0, 1]).unwrap();
+        assert!(!applies(&m.build().unwrap(), &base));
+        assert!(applies(&pair().0.build().unwrap(), &base));
+    }
+
+    #[test]
+    fn the_bit_helpers_follow_their_definitions() {
+        for x in [
+            0u64,
+            1,
+            2,
+            3,
+            6,
+            8,
+            1 << 63,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+        ] {
+            assert_eq!(single(x), x.count_ones() == 1, "{x:#x}");
+            let ps = positions(x);
+            for (k, &p) in ps.iter().enumerate() {
+                assert_eq!(nth_bit(x, k as u32), p, "{x:#x}, bit {k}");
+            }
+        }
+        for w in 0..=64 {
+            assert_eq!(
+                low_mask(w),
+                positions(u64::MAX)[..w].iter().fold(0, |a, &p| a | 1 << p)
+            );
+        }
+        assert!(
+            distinct(&[3, 1, 2]) && distinct(&[]) && !distinct(&[1, 2, 1]) && !distinct(&[4, 4])
+        );
+    }
+
+    /// The solutions the general engine finds first, at most `n` (the kernel promises the same order).
+    fn general_engine_first(
+        case: &Case,
+        cfg: &SearchConfig,
+        a: &[(VarId, i64)],
+        n: usize,
+    ) -> Vec<Vec<i64>> {
+        let cfg = SearchConfig {
+            generic_engine: true,
+            ..cfg.clone()
+        };
+        let mut out = Vec::new();
+        if n > 0 {
+            crate::Solver::new(&case.problem, cfg).for_each_solution(a, |s| {
+                out.push(s.values().to_vec());
+                if out.len() == n {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            });
+        }
+        out
+    }
+
+    /// Walks of a model under every configuration, capped at `cap` decisions, on kernels of `K` words; the
+    /// solutions found must be the general engine's first ones, in order.
+    fn check_big<const K: usize, M: Word>(
+        case: &Case,
+        sets: &[Vec<(VarId, i64)>],
+        cap: u64,
+    ) -> usize {
+        let mut found = 0;
+        for cfg in configs() {
+            let mut k = Kernel::<K, M>::new(&case.problem, cfg.clone());
+            for a in sets {
+                let w = walk(&mut k, case, a, cap, None);
+                assert_eq!(
+                    w.solutions,
+                    general_engine_first(case, &cfg, a, w.solutions.len())
+                );
+                found += w.solutions.len();
+                check_expand(&mut k, case, a);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn past_64_variables_and_64_groups_every_step_still_matches_the_rules() {
+        // 9x9 Sudoku: 81 cells (two words), 27 permutation groups, boxes partnered with rows and columns.
+        let mut m = Model::new();
+        let cells: Vec<VarId> = (0..81).map(|_| m.new_var(1, 9).unwrap()).collect();
+        let mut posted: Vec<Vec<VarId>> = Vec::new();
+        for i in 0..9 {
+            posted.push((0..9).map(|j| cells[i * 9 + j]).collect());
+            posted.push((0..9).map(|j| cells[j * 9 + i]).collect());
+            posted.push(
+                (0..9)
+                    .map(|j| cells[(i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3])
+                    .collect(),
+            );
+        }
+        for g in &posted {
+            m.all_different(g).unwrap();
+        }
+        let case = Case::new(m, posted);
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let givens: Vec<(VarId, i64)> = puzzle
+            .bytes()
+            .enumerate()
+            .filter(|&(_, c)| c.is_ascii_digit())
+            .map(|(i, c)| (cells[i], i64::from(c - b'0')))
+            .collect();
+        let mut clash = givens.clone();
+        clash.push((cells[1], 4));
+        let sets = vec![givens.clone(), givens[..12].to_vec(), clash];
+        let found = check_big::<2, u64>(&case, &sets, 60);
+        assert!(found > 0);
+
+        // 99 variables of three values: 33 triangles (permutations), 32 edges between them and 6 more
+        // triangles across: 71 groups, so group sets are `u128`.
+        let mut m = Model::new();
+        let xs: Vec<VarId> = (0..99).map(|_| m.new_var(0, 2).unwrap()).collect();
+        let mut posted: Vec<Vec<VarId>> = Vec::new();
+        for j in 0..33 {
+            posted.push(vec![xs[3 * j], xs[3 * j + 1], xs[3 * j + 2]]);
+        }
+        for j in 0..32 {
+            posted.push(vec![xs[3 * j + 2], xs[3 * j + 3]]);
+        }
+        for j in 0..6 {
+            posted.push(vec![xs[j], xs[40 + 7 * j], xs[98 - j]]);
+        }
+        for g in &posted {
+            m.all_different(g).unwrap();
+        }
+        let case = Case::new(m, posted);
+        let sets = vec![
+            Vec::new(),
+            vec![(xs[0], 1), (xs[50], 2), (xs[97], 0)],
+            vec![(xs[2], 0), (xs[3], 0)],
+        ];
+        let found =
+            check_big::<2, u128>(&case, &sets, 90) + check_big::<4, u128>(&case, &sets[..1], 90);
+        assert!(found > 0);
+    }
+
+    #[test]
+    fn the_kernel_reports_its_configuration_and_takes_new_limits() {
+        let p = groups_model(3, 3, &[vec![0, 1, 2]]);
+        let cfg = SearchConfig::default()
+            .var_order(VarOrder::Input)
+            .value_order(ValueOrder::Median)
+            .seed(99)
+            .limits(Limits::none().with_nodes(7));
+        let mut k = Kernel::<1, u64>::new(&p, cfg);
+        for c in [k.config(), Driven::config(&k)] {
+            assert_eq!(
+                (c.var_order, c.value_order, c.seed),
+                (VarOrder::Input, ValueOrder::Median, 99)
+            );
+            assert_eq!(c.limits.nodes, Some(7));
+        }
+        k.set_limits(Limits::none().with_nodes(3));
+        assert_eq!(k.config().limits.nodes, Some(3));
+        assert_eq!(k.config().seed, 99);
+    }
+}
