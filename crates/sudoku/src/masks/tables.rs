@@ -233,6 +233,24 @@ mod tests {
     }
 
     #[test]
+    fn every_band_mask_table_stays_inside_the_band() {
+        // The masks are ANDed into 27-bit band words; a bit past the band would leak into the padding of the
+        // word (and, for SOLO_ROWS, claim a fourth row).
+        for key in 0..512 {
+            for (name, mask) in [
+                ("KEEP", KEEP[key]),
+                ("LOCKED", LOCKED[key]),
+                ("SOLO_ROWS", SOLO_ROWS[key]),
+            ] {
+                assert_eq!(mask & !BAND, 0, "{name}[{key}] = {mask:#x}");
+            }
+        }
+        for cell in 0..32 {
+            assert_eq!(CELL_KEEP[cell] & !BAND, 0, "CELL_KEEP[{cell}]");
+        }
+    }
+
+    #[test]
     fn minirow_key_marks_exactly_the_occupied_minirows() {
         for row in 0..3 {
             for bx in 0..3 {
