@@ -1617,4 +1617,59 @@ mod tests {
             [504, 941, 1091, 1841, 1600, 1821, 1811, 588]
         );
     }
+
+    /// `check_fixpoint` (the from-scratch check debug builds run after every fixpoint) rejects what a fixpoint
+    /// rules out and accepts the fixpoint itself: at every level a ground violated constraint; at level `None`
+    /// a fixed pair that fails a partial check; from forward checking up, a fixed member whose value is still
+    /// open to a peer (of an `all_different` or of a `not_equal`).
+    #[test]
+    fn the_fixpoint_check_rejects_each_state_a_fixpoint_rules_out() {
+        let mut m = Model::new();
+        let x: Vec<_> = (0..3).map(|_| m.new_var(0, 2).unwrap()).collect();
+        let y = m.new_var(0, 3).unwrap();
+        m.all_different(&x).unwrap();
+        m.not_equal(x[0], y, 0).unwrap();
+        let p = m.build().unwrap();
+        let full: Vec<Vec<usize>> = p.values.iter().map(|v| (0..v.width()).collect()).collect();
+        let levels = [
+            Propagation::None,
+            Propagation::ForwardChecking,
+            Propagation::Singles,
+        ];
+        for level in levels {
+            let prop = Propagator::new(&p.constraints, p.num_vars(), level, false);
+            let check = |doms: &[Vec<usize>]| {
+                prop.check_fixpoint(&p.constraints, &p.values, &state_with(&p, doms))
+            };
+            assert!(check(&full).is_ok(), "{level:?}: nothing fixed");
+            // x0 = x1 = 0: the group fails its partial check (and is ground once x2 is fixed too).
+            let mut clash = full.clone();
+            clash[0] = vec![0];
+            clash[1] = vec![0];
+            assert!(
+                check(&clash).is_err(),
+                "{level:?}: a clash among fixed members"
+            );
+            clash[2] = vec![1];
+            assert!(check(&clash).is_err(), "{level:?}: a ground violated group");
+            // x0 = 0 with 0 still open to x1, x2 and y: short of forward checking, fine for `None`.
+            let mut open = full.clone();
+            open[0] = vec![0];
+            assert_eq!(
+                check(&open).is_ok(),
+                level == Propagation::None,
+                "{level:?}: x0 fixed, peers open"
+            );
+            // Only y still holds 0: the `not_equal` is short of its fixpoint.
+            open[1] = vec![1, 2];
+            open[2] = vec![1, 2];
+            assert_eq!(
+                check(&open).is_ok(),
+                level == Propagation::None,
+                "{level:?}: y open"
+            );
+            open[3] = vec![1, 2, 3];
+            assert!(check(&open).is_ok(), "{level:?}: the forward-checked state");
+        }
+    }
 }
