@@ -502,3 +502,75 @@ impl Counted {
         copy.places == self.places
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::heuristics::Rng;
+    use crate::model::Model;
+    use std::collections::VecDeque;
+
+    /// The dirty-group queue against a plain FIFO model (each group queued at most once, oldest first; `touch`
+    /// queues a variable's groups, only the uncounted ones unless `all`; `clear` forgets every pending group),
+    /// on random operation sequences over a model with counted and uncounted groups sharing variables.
+    #[test]
+    fn the_dirty_groups_leave_the_queue_once_each_oldest_first() {
+        let mut m = Model::new();
+        let x: Vec<_> = (0..6).map(|_| m.new_var(0, 2).unwrap()).collect();
+        m.all_different(&x[0..3]).unwrap();
+        m.all_different(&x[2..5]).unwrap();
+        m.all_different(&[x[4], x[5]]).unwrap();
+        m.all_different(&[x[0], x[5], x[3]]).unwrap();
+        let p = m.build().unwrap();
+        let counted = |c: usize| c == 1;
+        let mut g = Groups::new(&p.constraints, p.num_vars(), |_| true, counted);
+        assert_eq!(g.len(), 4);
+        assert!(g.has_rest());
+        let of = |v: u32, all: bool| -> Vec<u32> {
+            (0..4u32)
+                .filter(|&c| {
+                    (all || !counted(c as usize)) && p.constraints[c as usize].vars().contains(&v)
+                })
+                .collect()
+        };
+        let mut rng = Rng::new(5);
+        let mut model: VecDeque<u32> = VecDeque::new();
+        let mut popped = 0;
+        for _ in 0..2000 {
+            match rng.below(8) {
+                0..=3 => {
+                    let v = rng.below(6) as u32;
+                    let all = rng.below(2) == 0;
+                    g.touch(v, all);
+                    for c in of(v, all) {
+                        if !model.contains(&c) {
+                            model.push_back(c);
+                        }
+                    }
+                }
+                4 | 5 => {
+                    let want = model.pop_front();
+                    assert_eq!(g.pop(), want.map(|c| c as usize));
+                    if let Some(c) = want {
+                        assert_eq!(g.constraint(c as usize), c);
+                        popped += 1;
+                    }
+                }
+                6 => {
+                    g.touch_all();
+                    for c in 0..4 {
+                        if !model.contains(&c) {
+                            model.push_back(c);
+                        }
+                    }
+                }
+                _ => {
+                    g.clear();
+                    model.clear();
+                }
+            }
+        }
+        assert!(popped > 300, "{popped}");
+    }
+}
