@@ -245,8 +245,8 @@ mod tests {
                 assert_eq!(mask & !BAND, 0, "{name}[{key}] = {mask:#x}");
             }
         }
-        for cell in 0..32 {
-            assert_eq!(CELL_KEEP[cell] & !BAND, 0, "CELL_KEEP[{cell}]");
+        for (cell, keep) in CELL_KEEP.iter().enumerate() {
+            assert_eq!(keep & !BAND, 0, "CELL_KEEP[{cell}]");
         }
     }
 
