@@ -472,3 +472,489 @@ impl Circuit {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use crate::constraints::soundness::state_of;
+    use crate::constraints::{Cost, Propagation, Trigger};
+    use crate::domain::Domain;
+    use crate::ids::VarId;
+    use crate::model::{Model, ModelError, Problem};
+    use crate::propagate::Propagator;
+    use crate::rng::Rng;
+    use crate::state::State;
+    use crate::stats::Stats;
+    use std::collections::HashMap;
+
+    /// The values each variable still has (an interval's whole range).
+    type Doms = Vec<Vec<i64>>;
+
+    fn current(p: &Problem, st: &State<u64>) -> Doms {
+        (0..p.num_vars() as u32)
+            .map(|v| {
+                let vals = &p.values[v as usize];
+                if st.is_interval(v) {
+                    (st.min_pos(v)..=st.max_pos(v))
+                        .map(|i| vals.value(i))
+                        .collect()
+                } else {
+                    st.dom(v).iter().map(|i| vals.value(i)).collect()
+                }
+            })
+            .collect()
+    }
+
+    /// `count` variables, each an interval within `lo..=hi` (when `intervals` says so) or a random value set
+    /// within it with holes.
+    fn random_vars(
+        m: &mut Model,
+        rng: &mut Rng,
+        count: usize,
+        (lo, hi): (i64, i64),
+        intervals: bool,
+    ) -> Vec<VarId> {
+        (0..count)
+            .map(|_| {
+                let span = (hi - lo + 1) as u64;
+                if intervals && rng.below(2) == 0 {
+                    let a = lo + rng.below(span) as i64;
+                    let b = a + rng.below((hi - a + 1) as u64) as i64;
+                    return m.new_interval_var(a, b).unwrap();
+                }
+                let mut d: Vec<i64> = (lo..=hi).filter(|_| rng.below(3) != 0).collect();
+                if d.is_empty() {
+                    d.push(lo + rng.below(span) as i64);
+                }
+                m.new_var_with_values(&d).unwrap()
+            })
+            .collect()
+    }
+
+    /// Root propagation, then dives of up to six levels of random removals (a bitset value, an interval bound,
+    /// sometimes an assignment, sometimes on two variables) with incremental propagation, on `cases` problems
+    /// from `make`. After every fixpoint the domains must be what `reference` computes from the domains before
+    /// it (`None`: failure), and the work buffer the search reserved for the problem must not have grown (the
+    /// constraint borrows at most its `work_len`, so propagation never allocates). Returns how many fixpoints
+    /// pruned and how many failed.
+    fn matches_the_reference(
+        seed: u64,
+        cases: usize,
+        make: impl Fn(&mut Rng) -> Problem,
+        reference: impl Fn(&Problem, Doms) -> Option<Doms>,
+    ) -> (u32, u32) {
+        let mut rng = Rng::new(seed);
+        let (mut pruned, mut failed) = (0, 0);
+        let mut check = |p: &Problem, st: &State<u64>, before: Doms, ok: bool, reserved: usize| {
+            let expected = reference(p, before.clone());
+            let after = ok.then(|| current(p, st));
+            assert_eq!(after, expected, "from {before:?}");
+            assert_eq!(st.order.capacity(), reserved, "the work buffer grew");
+            pruned += u32::from(after.is_some_and(|a| a != before));
+            failed += u32::from(!ok);
+            ok
+        };
+        for _ in 0..cases {
+            let p = make(&mut rng);
+            assert_eq!(p.constraints.len(), 1);
+            let mut st = state_of(&p);
+            let reserved = st.order.capacity();
+            let mut prop = Propagator::new(
+                &p.constraints,
+                p.num_vars(),
+                Propagation::ForwardChecking,
+                false,
+            );
+            let mut stats = Stats::default();
+            let before = current(&p, &st);
+            let ok = prop
+                .root(&p.constraints, &p.values, &mut st, &mut stats)
+                .is_ok();
+            if !check(&p, &st, before, ok, reserved) {
+                continue;
+            }
+            for _ in 0..3 {
+                let mut depth = 0;
+                while depth < 6 {
+                    let open: Vec<u32> = (0..p.num_vars() as u32)
+                        .filter(|&v| !st.is_fixed(v))
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    prop.push_level(&mut st);
+                    depth += 1;
+                    for _ in 0..1 + rng.below(2) {
+                        let v = open[rng.below_usize(open.len())];
+                        if st.is_fixed(v) {
+                            continue;
+                        }
+                        let (lo, hi) = (st.min_pos(v), st.max_pos(v));
+                        if rng.below(4) == 0 {
+                            let p = if st.is_interval(v) {
+                                lo
+                            } else {
+                                st.dom(v).nth(0).unwrap()
+                            };
+                            if st.is_interval(v) {
+                                st.set_bounds(v, p, p).unwrap();
+                            } else {
+                                st.assign(v, p).unwrap();
+                            }
+                        } else if st.is_interval(v) {
+                            let p = [lo, hi][rng.below_usize(2)];
+                            st.remove(v, p).unwrap();
+                        } else {
+                            let k = rng.below(st.size(v) as u64) as u32;
+                            st.remove(v, st.dom(v).nth(k).unwrap()).unwrap();
+                        }
+                    }
+                    let before = current(&p, &st);
+                    let ok = prop
+                        .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                        .is_ok();
+                    if !check(&p, &st, before, ok, reserved) {
+                        break;
+                    }
+                }
+                for _ in 0..depth {
+                    prop.pop_level(&mut st);
+                }
+            }
+        }
+        (pruned, failed)
+    }
+
+    /// `lex` by its documented rule, to a fixpoint: skip the positions fixed equal on both sides; at the first
+    /// other one, nothing when `max x_q < min y_q`, else `x_q <= max y_q` and `y_q >= min x_q` (strictly at the
+    /// last position of `<_lex`); all positions equal fails `<_lex`.
+    fn lex_reference(strict: bool, mut d: Doms) -> Option<Doms> {
+        let n = d.len() / 2;
+        loop {
+            let old = d.clone();
+            let Some(q) = (0..n).find(|&q| !(d[q].len() == 1 && d[q] == d[n + q])) else {
+                return (!strict).then_some(d);
+            };
+            let (x_lo, x_hi) = (d[q][0], *d[q].last().unwrap());
+            let (y_lo, y_hi) = (d[n + q][0], *d[n + q].last().unwrap());
+            if x_hi < y_lo {
+                return Some(d);
+            }
+            let cut = i64::from(strict && q + 1 == n);
+            d[q].retain(|&x| x <= y_hi - cut);
+            d[n + q].retain(|&y| y >= x_lo + cut);
+            if d[q].is_empty() || d[n + q].is_empty() {
+                return None;
+            }
+            if d == old {
+                return Some(d);
+            }
+        }
+    }
+
+    #[test]
+    fn lex_bounds_the_first_position_not_fixed_equal_as_documented_on_bitsets_and_intervals() {
+        for (seed, intervals) in [(1, false), (2, true)] {
+            let (pruned, failed) = matches_the_reference(
+                seed,
+                600,
+                |rng| {
+                    let mut m = Model::new();
+                    let n = 1 + rng.below_usize(3);
+                    let x = random_vars(&mut m, rng, 2 * n, (-3, 3), intervals);
+                    m.lex(&x[..n], &x[n..], rng.below(2) == 0).unwrap();
+                    m.build().unwrap()
+                },
+                |p, d| {
+                    let strict = p.constraints[0].name() == "lex_less";
+                    lex_reference(strict, d)
+                },
+            );
+            assert!(
+                pruned > 300 && failed > 100,
+                "pruned {pruned}, failed {failed}"
+            );
+        }
+    }
+
+    /// `regular` is domain consistent: a value stays exactly when some accepted word within the domains uses it
+    /// (enumerated), and propagation fails exactly when no word is accepted. `delta` maps (state, symbol) to
+    /// the next state, as posted.
+    fn regular_reference(
+        delta: &HashMap<(usize, i64), usize>,
+        start: usize,
+        accepting: &[usize],
+        d: Doms,
+    ) -> Option<Doms> {
+        let mut kept: Doms = vec![Vec::new(); d.len()];
+        let mut word = vec![0; d.len()];
+        fn walk(
+            i: usize,
+            d: &Doms,
+            word: &mut Vec<i64>,
+            accepts: &dyn Fn(&[i64]) -> bool,
+            kept: &mut Doms,
+        ) {
+            if i == d.len() {
+                if accepts(word) {
+                    for (k, &x) in kept.iter_mut().zip(word.iter()) {
+                        if !k.contains(&x) {
+                            k.push(x);
+                        }
+                    }
+                }
+                return;
+            }
+            for &x in &d[i] {
+                word[i] = x;
+                walk(i + 1, d, word, accepts, kept);
+            }
+        }
+        let accepts = |w: &[i64]| {
+            let mut q = start;
+            for x in w {
+                match delta.get(&(q, *x)) {
+                    Some(&r) => q = r,
+                    None => return false,
+                }
+            }
+            accepting.contains(&q)
+        };
+        walk(0, &d, &mut word, &accepts, &mut kept);
+        if kept.iter().any(Vec::is_empty) {
+            return None;
+        }
+        for k in &mut kept {
+            k.sort_unstable();
+        }
+        Some(kept)
+    }
+
+    #[test]
+    fn regular_keeps_exactly_the_values_of_accepted_words_and_never_grows_its_work_buffer() {
+        // The automaton of the problem made last, which is the one the reference is asked about.
+        let automaton = std::cell::RefCell::new((HashMap::new(), 0, Vec::new()));
+        let (pruned, failed) = matches_the_reference(
+            3,
+            600,
+            |rng| {
+                let mut m = Model::new();
+                let n = 1 + rng.below_usize(5);
+                let x = random_vars(&mut m, rng, n, (-2, 2), false);
+                let states = 1 + rng.below_usize(4);
+                let start = rng.below_usize(states);
+                let mut t = Vec::new();
+                for q in 0..states {
+                    for a in -1..=2 {
+                        if rng.below(4) != 0 {
+                            t.push((q, a, rng.below_usize(states)));
+                        }
+                    }
+                }
+                let acc: Vec<usize> = (0..states).filter(|_| rng.below(2) == 0).collect();
+                m.regular(&x, states, start, &t, &acc).unwrap();
+                let delta: HashMap<(usize, i64), usize> =
+                    t.iter().map(|&(q, a, r)| ((q, a), r)).collect();
+                let p = m.build().unwrap();
+                *automaton.borrow_mut() = (delta, start, acc);
+                p
+            },
+            |_, d| {
+                let (delta, start, acc) = &*automaton.borrow();
+                regular_reference(delta, *start, acc, d)
+            },
+        );
+        assert!(
+            pruned > 300 && failed > 100,
+            "pruned {pruned}, failed {failed}"
+        );
+    }
+
+    /// `circuit` / `subcircuit` by their documented rules, to a fixpoint, on successor values `first..first + n`:
+    /// values outside them go, and self-loops of `circuit` (more than one node); a fixed successor leaves every
+    /// other domain (two fixed on one node fail); the open end of each maximal chain of fixed successors, from a
+    /// node without a fixed predecessor, may not point back to the chain's start unless the chain holds every
+    /// node (`subcircuit`: every node whose own value is gone); a cycle of fixed successors must hold every node
+    /// (`subcircuit`, two nodes or more: every other node takes its own value).
+    fn circuit_reference(first: i64, sub: bool, mut d: Doms) -> Option<Doms> {
+        let n = d.len();
+        let value = |k: usize| first + k as i64;
+        loop {
+            let old = d.clone();
+            for (i, di) in d.iter_mut().enumerate() {
+                di.retain(|&x| {
+                    x >= value(0) && x <= value(n - 1) && (sub || n == 1 || x != value(i))
+                });
+            }
+            if d.iter().any(Vec::is_empty) {
+                return None;
+            }
+            let succ = |d: &Doms, i: usize| (d[i].len() == 1).then(|| (d[i][0] - first) as usize);
+            for i in 0..n {
+                if let Some(j) = succ(&d, i) {
+                    for k in (0..n).filter(|&k| k != i) {
+                        if succ(&d, k) == Some(j) {
+                            return None;
+                        }
+                        d[k].retain(|&x| x != value(j));
+                    }
+                }
+            }
+            let out_barred = |d: &Doms, k: usize| !d[k].contains(&value(k));
+            let stuck = (0..n).filter(|&k| out_barred(&d, k)).count();
+            for start in 0..n {
+                if (0..n).any(|i| succ(&d, i) == Some(start)) {
+                    continue;
+                }
+                let mut chain = vec![start];
+                while let Some(j) = succ(&d, *chain.last().unwrap()) {
+                    if chain.len() > n {
+                        break;
+                    }
+                    chain.push(j);
+                }
+                if chain.len() > n {
+                    // A node with two fixed predecessors, fixed since the check above: failure next round.
+                    continue;
+                }
+                let end = *chain.last().unwrap();
+                let may_close = if sub {
+                    chain.iter().filter(|&&k| out_barred(&d, k)).count() == stuck
+                } else {
+                    chain.len() == n
+                };
+                if end != start && !may_close {
+                    d[end].retain(|&x| x != value(start));
+                }
+            }
+            for i in 0..n {
+                let mut cycle = vec![i];
+                while let Some(j) = succ(&d, *cycle.last().unwrap()) {
+                    if j == i || cycle.len() > n {
+                        break;
+                    }
+                    cycle.push(j);
+                }
+                if succ(&d, *cycle.last().unwrap()) != Some(i) {
+                    continue;
+                }
+                if !sub && cycle.len() < n {
+                    return None;
+                }
+                if sub && cycle.len() >= 2 {
+                    for k in (0..n).filter(|k| !cycle.contains(k)) {
+                        d[k].retain(|&x| x == value(k));
+                    }
+                }
+            }
+            if d.iter().any(Vec::is_empty) {
+                return None;
+            }
+            if d == old {
+                return Some(d);
+            }
+        }
+    }
+
+    #[test]
+    fn circuit_and_subcircuit_prune_exactly_by_their_documented_rules_and_never_grow_their_work_buffer(
+    ) {
+        for (seed, sub) in [(4, false), (5, true)] {
+            let first = std::cell::Cell::new(0);
+            let (pruned, failed) = matches_the_reference(
+                seed,
+                600,
+                |rng| {
+                    let mut m = Model::new();
+                    let n = 1 + rng.below_usize(6);
+                    let f = rng.below(5) as i64 - 2;
+                    first.set(f);
+                    let x = random_vars(&mut m, rng, n, (f - 1, f + n as i64), false);
+                    if sub {
+                        m.subcircuit(&x, f).unwrap();
+                    } else {
+                        m.circuit(&x, f).unwrap();
+                    }
+                    m.build().unwrap()
+                },
+                |_, d| circuit_reference(first.get(), sub, d),
+            );
+            assert!(
+                pruned > 300 && failed > 100,
+                "pruned {pruned}, failed {failed}"
+            );
+        }
+    }
+
+    /// What the engine reads from each constraint besides its filtering: names (in messages; `regular` and the
+    /// circuits refuse intervals by name), scope, wake-up event, cost class, interval support.
+    #[test]
+    fn each_global_has_its_name_trigger_cost_and_interval_support() {
+        let mut m = Model::new();
+        let x: Vec<VarId> = (0..4).map(|_| m.new_var(0, 3).unwrap()).collect();
+        m.lex(&x[..2], &x[2..], true).unwrap();
+        m.lex(&x[..2], &x[2..], false).unwrap();
+        m.regular(&x[..3], 2, 0, &[(0, 1, 1), (1, 0, 0)], &[1])
+            .unwrap();
+        m.circuit(&x, 0).unwrap();
+        m.subcircuit(&x, 0).unwrap();
+        let p = m.build().unwrap();
+        let c = &p.constraints;
+        let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
+        assert_eq!(
+            names,
+            ["lex_less", "lex_lesseq", "regular", "circuit", "subcircuit"]
+        );
+        let scopes: Vec<Vec<u32>> = c.iter().map(|c| c.vars().to_vec()).collect();
+        assert_eq!(
+            scopes,
+            [
+                vec![0, 1, 2, 3],
+                vec![0, 1, 2, 3],
+                vec![0, 1, 2],
+                vec![0, 1, 2, 3],
+                vec![0, 1, 2, 3]
+            ]
+        );
+        for level in [Propagation::ForwardChecking, Propagation::Singles] {
+            let triggers: Vec<Option<Trigger>> = c.iter().map(|c| c.trigger(level)).collect();
+            let (b, d) = (Some(Trigger::Bounds), Some(Trigger::Domain));
+            assert_eq!(triggers, [b, b, d, d, d]);
+        }
+        let costs: Vec<Cost> = c.iter().map(|c| c.cost()).collect();
+        assert_eq!(
+            costs,
+            [
+                Cost::Linear,
+                Cost::Linear,
+                Cost::Expensive,
+                Cost::Linear,
+                Cost::Linear
+            ]
+        );
+        let intervals: Vec<bool> = c.iter().map(|c| c.accepts_intervals()).collect();
+        assert_eq!(intervals, [true, true, false, false, false]);
+
+        // `lex` runs on intervals; the others are refused by name.
+        let mut m = Model::new();
+        let y: Vec<VarId> = (0..4).map(|_| m.new_interval_var(0, 3).unwrap()).collect();
+        m.lex(&y[..2], &y[2..], true).unwrap();
+        assert!(m.build().is_ok());
+        type Post = fn(&mut Model, &[VarId]) -> Result<(), ModelError>;
+        let posts: [(&str, Post); 3] = [
+            ("regular", |m, y| {
+                m.regular(y, 2, 0, &[(0, 1, 1)], &[1]).map(drop)
+            }),
+            ("circuit", |m, y| m.circuit(y, 0).map(drop)),
+            ("subcircuit", |m, y| m.subcircuit(y, 0).map(drop)),
+        ];
+        for (name, post) in posts {
+            let mut m = Model::new();
+            let y: Vec<VarId> = (0..3).map(|_| m.new_interval_var(0, 2).unwrap()).collect();
+            match post(&mut m, &y).and_then(|()| m.build().map(drop)) {
+                Err(ModelError::NeedsEnumerable { what, .. }) => assert_eq!(what, name),
+                other => panic!("{name} on intervals: {other:?}"),
+            }
+        }
+    }
+}

@@ -552,8 +552,11 @@ impl<D: Domain> super::Propagate<D> for Table {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use crate::model::Model;
+    use crate::constraints::as_table;
+    use crate::domain::{Domain, WideDomain};
+    use crate::model::{Model, Problem};
     use crate::propagate::{Propagation, Propagator};
+    use crate::rng::Rng;
     use crate::state::State;
     use crate::stats::Stats;
 
@@ -658,5 +661,446 @@ mod tests {
         assert_eq!(table.valid_rows(&st), root_rows);
         assert_eq!(doms(&st), root_doms);
         table.check(&st).unwrap();
+    }
+
+    /// A random problem made only of tables, with what the tests below compute their references from.
+    struct Case {
+        p: Problem,
+        /// `vals[v]` = the values of variable `v`, ascending (position `a` of `v` is `vals[v][a]`).
+        vals: Vec<Vec<i64>>,
+        /// Per table, in posting order: its scope (variable indexes) and its rows, as positions: the posted tuples
+        /// whose every value lies in its variable's domain, in posting order (the numbering `valid_rows` uses).
+        tables: Vec<(Vec<usize>, Vec<Vec<usize>>)>,
+    }
+
+    /// 1 to 4 variables with holes in their values (`wide`: 80 to 160 values before holes, so positions past the
+    /// first word), and tables on them: with `repeated`, one table whose scope holds a variable twice; otherwise
+    /// 1 to 3 tables on distinct variables each, sharing variables with each other. 0 to 200 tuples a table (rows
+    /// past the first word of the row bitsets), one value in twelve outside its variable's domain.
+    fn random_case(rng: &mut Rng, wide: bool, repeated: bool) -> Case {
+        let k = 1 + rng.below_usize(4);
+        let mut m = Model::new();
+        let mut vals = Vec::new();
+        let mut xs = Vec::new();
+        for _ in 0..k {
+            let range = if wide {
+                80 + rng.below(80)
+            } else {
+                2 + rng.below(7)
+            } as i64;
+            let mut d: Vec<i64> = (0..range).filter(|_| rng.below(6) != 0).collect();
+            if d.is_empty() {
+                d.push(range - 1);
+            }
+            xs.push(m.new_var_with_values(&d).unwrap());
+            vals.push(d);
+        }
+        let scopes: Vec<Vec<usize>> = if repeated {
+            let n = 2 + rng.below_usize(3);
+            let mut scope: Vec<usize> = (0..n).map(|_| rng.below_usize(k)).collect();
+            let (a, b) = (rng.below_usize(n), rng.below_usize(n - 1));
+            scope[if b >= a { b + 1 } else { b }] = scope[a];
+            vec![scope]
+        } else {
+            (0..1 + rng.below_usize(3))
+                .map(|_| {
+                    let mut all: Vec<usize> = (0..k).collect();
+                    rng.shuffle(&mut all);
+                    all.truncate(1 + rng.below_usize(k.min(3)));
+                    all
+                })
+                .collect()
+        };
+        let mut tables = Vec::new();
+        for scope in scopes {
+            let count = [0, 1, 3, 12, 40, 70, 130, 200][rng.below_usize(8)];
+            let tuples: Vec<Vec<i64>> = (0..count)
+                .map(|_| {
+                    scope
+                        .iter()
+                        .map(|&v| {
+                            let d = &vals[v];
+                            if rng.below(12) == 0 {
+                                [-1, d[d.len() - 1] + 1][rng.below_usize(2)]
+                            } else {
+                                d[rng.below_usize(d.len())]
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let on: Vec<_> = scope.iter().map(|&v| xs[v]).collect();
+            m.table(&on, &tuples).unwrap();
+            let rows = tuples
+                .iter()
+                .filter_map(|t| {
+                    scope
+                        .iter()
+                        .zip(t)
+                        .map(|(&v, x)| vals[v].binary_search(x).ok())
+                        .collect::<Option<Vec<usize>>>()
+                })
+                .collect();
+            tables.push((scope, rows));
+        }
+        Case {
+            p: m.build().unwrap(),
+            vals,
+            tables,
+        }
+    }
+
+    /// A search state for `p` on representation `D`, set up as the search sets it up.
+    fn state_for<D: Domain>(p: &Problem) -> State<D> {
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        let mut st: State<D> = State::new(&widths);
+        st.scratch = vec![D::full(p.max_width); p.max_table_arity];
+        st.cstate = p.trailed::<D>();
+        st
+    }
+
+    /// The positions each variable still has.
+    fn doms<D: Domain>(st: &State<D>) -> Vec<Vec<usize>> {
+        (0..st.num_vars() as u32)
+            .map(|v| st.dom(v).iter().collect())
+            .collect()
+    }
+
+    /// Whether `row` lies within `doms` on `scope`.
+    fn within(scope: &[usize], row: &[usize], doms: &[Vec<usize>]) -> bool {
+        scope.iter().zip(row).all(|(&v, p)| doms[v].contains(p))
+    }
+
+    /// The indexes of the rows within `doms`, ascending.
+    fn rows_within(scope: &[usize], rows: &[Vec<usize>], doms: &[Vec<usize>]) -> Vec<usize> {
+        (0..rows.len())
+            .filter(|&r| within(scope, &rows[r], doms))
+            .collect()
+    }
+
+    /// Generalised arc consistency by its definition: removes every value without a row within the domains, table
+    /// after table, until nothing changes (the greatest arc-consistent domains within `doms`, which a propagator
+    /// that keeps exactly the supported values reaches whatever its order). False when a domain is emptied.
+    fn gac_reference(tables: &[(Vec<usize>, Vec<Vec<usize>>)], doms: &mut [Vec<usize>]) -> bool {
+        loop {
+            let mut changed = false;
+            for (scope, rows) in tables {
+                let live: Vec<&Vec<usize>> =
+                    rows.iter().filter(|r| within(scope, r, doms)).collect();
+                for (i, &v) in scope.iter().enumerate() {
+                    let before = doms[v].len();
+                    doms[v].retain(|&p| live.iter().any(|r| r[i] == p));
+                    if doms[v].is_empty() {
+                        return false;
+                    }
+                    changed |= doms[v].len() != before;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Changes the domains as a search step would: assigns an open variable, removes one of its values or several
+    /// (never all), sometimes of a second open variable too. False when every variable is fixed.
+    fn random_change<D: Domain>(st: &mut State<D>, rng: &mut Rng) -> bool {
+        for _ in 0..1 + rng.below(2) {
+            let open: Vec<u32> = (0..st.num_vars() as u32)
+                .filter(|&v| !st.is_fixed(v))
+                .collect();
+            if open.is_empty() {
+                return false;
+            }
+            let v = open[rng.below_usize(open.len())];
+            let have: Vec<usize> = st.dom(v).iter().collect();
+            match rng.below(3) {
+                0 => {
+                    st.assign(v, have[rng.below_usize(have.len())]).unwrap();
+                }
+                1 => {
+                    st.remove(v, have[rng.below_usize(have.len())]).unwrap();
+                }
+                _ => {
+                    let keep = have[rng.below_usize(have.len())];
+                    for &p in &have {
+                        if p != keep && rng.below(2) == 0 {
+                            st.remove(v, p).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// What undo must restore: the domains and each table's valid rows.
+    fn snapshot<D: Domain>(
+        st: &State<D>,
+        tables: &[&super::Table],
+    ) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+        (doms(st), tables.iter().map(|t| t.valid_rows(st)).collect())
+    }
+
+    /// Checks one fixpoint (`ok` = it succeeded) from the domains `before` it: without repeated variables, the
+    /// domains are exactly [`gac_reference`]'s and failure happens exactly when it empties a domain, and every
+    /// table's valid rows are exactly its rows within the domains; with a repeated variable (one table, not
+    /// domain consistent), no value of a solution is lost (so failure means none is left), a fixed scope is a
+    /// solution, and no row within the domains is marked invalid. Returns whether anything was pruned.
+    fn check_fixpoint<D: Domain>(
+        case: &Case,
+        tables: &[&super::Table],
+        st: &State<D>,
+        before: &[Vec<usize>],
+        ok: bool,
+        repeated: bool,
+    ) -> bool {
+        let after = doms(st);
+        if !repeated {
+            let mut expected = before.to_vec();
+            let alive = gac_reference(&case.tables, &mut expected);
+            assert_eq!(ok, alive, "failure from {before:?} (vals {:?})", case.vals);
+            if ok {
+                assert_eq!(
+                    after, expected,
+                    "GAC from {before:?} (vals {:?})",
+                    case.vals
+                );
+            }
+        } else {
+            let (scope, rows) = &case.tables[0];
+            // A row is a solution when it gives each occurrence of a variable the same position.
+            let solution = |r: &Vec<usize>| {
+                scope
+                    .iter()
+                    .zip(r)
+                    .all(|(&v, &p)| scope.iter().zip(r).all(|(&w, &q)| w != v || q == p))
+            };
+            let solutions: Vec<&Vec<usize>> = rows
+                .iter()
+                .filter(|r| solution(r) && within(scope, r, before))
+                .collect();
+            assert!(
+                ok || solutions.is_empty(),
+                "failure from {before:?} on {scope:?}"
+            );
+            for r in &solutions {
+                for (&v, p) in scope.iter().zip(r.iter()) {
+                    assert!(after[v].contains(p), "lost {p} of x{v}, in row {r:?}");
+                }
+            }
+            if ok && scope.iter().all(|&v| after[v].len() == 1) {
+                let fixed: Vec<usize> = scope.iter().map(|&v| after[v][0]).collect();
+                assert!(
+                    solutions.contains(&&fixed),
+                    "accepted {fixed:?} on {scope:?}"
+                );
+            }
+        }
+        if ok {
+            for (t, (scope, rows)) in tables.iter().zip(&case.tables) {
+                let expected = rows_within(scope, rows, &after);
+                let valid = t.valid_rows(st);
+                if repeated {
+                    assert!(
+                        expected.iter().all(|r| valid.contains(r)),
+                        "a row within the domains is invalid"
+                    );
+                } else {
+                    assert_eq!(valid, expected, "valid rows of the table on {scope:?}");
+                }
+                t.check(st).unwrap();
+            }
+        }
+        ok && after != before
+    }
+
+    /// Random table problems, propagated at the root (sometimes after a change before the first call) and along
+    /// random dives of up to six levels, each undone level by level; every fixpoint checked by
+    /// [`check_fixpoint`], every undo against the state saved before the level. Returns how many fixpoints
+    /// pruned and how many failed.
+    fn compact_table_matches_the_reference<D: Domain>(
+        seed: u64,
+        wide: bool,
+        repeated: bool,
+    ) -> (u32, u32) {
+        let mut rng = Rng::new(seed);
+        let (mut pruned, mut failed) = (0, 0);
+        for _ in 0..250 {
+            let case = random_case(&mut rng, wide, repeated);
+            let p = &case.p;
+            let tables: Vec<&super::Table> = p
+                .constraints
+                .iter()
+                .map(|c| as_table(&**c).unwrap())
+                .collect();
+            let mut st = state_for::<D>(p);
+            let mut prop = Propagator::new(
+                &p.constraints,
+                p.num_vars(),
+                Propagation::ForwardChecking,
+                false,
+            );
+            let mut stats = Stats::default();
+            if rng.below(2) == 0 {
+                random_change(&mut st, &mut rng);
+            }
+            let before = doms(&st);
+            let ok = prop
+                .root(&p.constraints, &p.values, &mut st, &mut stats)
+                .is_ok();
+            pruned += u32::from(check_fixpoint(&case, &tables, &st, &before, ok, repeated));
+            if !ok {
+                failed += 1;
+                continue;
+            }
+            for _ in 0..3 {
+                let mut saved = Vec::new();
+                while saved.len() < 6 {
+                    let here = snapshot(&st, &tables);
+                    prop.push_level(&mut st);
+                    saved.push(here);
+                    if !random_change(&mut st, &mut rng) {
+                        break;
+                    }
+                    let before = doms(&st);
+                    let ok = prop
+                        .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                        .is_ok();
+                    pruned += u32::from(check_fixpoint(&case, &tables, &st, &before, ok, repeated));
+                    if !ok {
+                        failed += 1;
+                        break;
+                    }
+                }
+                while let Some(here) = saved.pop() {
+                    prop.pop_level(&mut st);
+                    assert_eq!(snapshot(&st, &tables), here, "undo");
+                }
+            }
+        }
+        (pruned, failed)
+    }
+
+    #[test]
+    fn compact_table_keeps_exactly_the_supported_values_and_rows_at_every_level_and_undo_restores_them(
+    ) {
+        let (pruned, failed) = compact_table_matches_the_reference::<u64>(1, false, false);
+        assert!(
+            pruned > 80 && failed > 50,
+            "pruned {pruned}, failed {failed}"
+        );
+    }
+
+    #[test]
+    fn compact_table_keeps_exactly_the_supported_values_and_rows_past_the_first_word() {
+        let (pruned, failed) = compact_table_matches_the_reference::<WideDomain>(2, true, false);
+        assert!(
+            pruned > 80 && failed > 50,
+            "pruned {pruned}, failed {failed}"
+        );
+    }
+
+    #[test]
+    fn a_table_on_a_repeated_variable_loses_no_solution_and_accepts_only_solutions() {
+        let (pruned, failed) = compact_table_matches_the_reference::<u64>(3, false, true);
+        assert!(
+            pruned > 80 && failed > 50,
+            "pruned {pruned}, failed {failed}"
+        );
+        let (pruned, failed) = compact_table_matches_the_reference::<WideDomain>(4, true, true);
+        assert!(
+            pruned > 80 && failed > 50,
+            "pruned {pruned}, failed {failed}"
+        );
+    }
+
+    /// The from-scratch check is the oracle of debug builds and of the tests above, so it must see each broken
+    /// invariant: a wrong count of non-zero words, a zero word inside the sparse set's prefix, a row within the
+    /// domains marked invalid, a row outside them marked valid (not an error with a repeated variable), a value
+    /// left without a valid row. 70 rows (two words): row `r` is `(r % 7, r / 7)`, with `x0` also allowed 7,
+    /// which no row uses.
+    #[test]
+    fn the_from_scratch_check_reports_each_broken_invariant_of_the_stored_rows() {
+        let build = |repeated: bool| {
+            let mut m = Model::new();
+            let x = m.new_var(0, 7).unwrap();
+            let y = m.new_var(0, 9).unwrap();
+            let tuples: Vec<Vec<i64>> = (0..70).map(|r| vec![r % 7, r / 7]).collect();
+            // A first table, so that the one checked has its words past the store's start.
+            m.table(&[y], &[vec![1], vec![9]]).unwrap();
+            if repeated {
+                let pairs: Vec<Vec<i64>> = tuples.iter().map(|t| vec![t[0], t[1], t[0]]).collect();
+                m.table(&[x, y, x], &pairs).unwrap();
+            } else {
+                m.table(&[x, y], &tuples).unwrap();
+            }
+            m.build().unwrap()
+        };
+        let p = build(false);
+        let t = as_table(&*p.constraints[1]).unwrap();
+        let fresh = state_for::<u64>(&p);
+        // Before any call, every row is valid and x0 = 7 has none.
+        assert_eq!(t.valid_rows(&fresh), (0..70).collect::<Vec<_>>());
+        let err = t.check(&fresh).unwrap_err();
+        assert!(err.contains("x0 keeps position 7"), "{err}");
+
+        let mut st = fresh.clone();
+        st.remove(0, 7).unwrap();
+        // y keeps {1, 9}: rows 7..14 (word 0) and 63..70 (word 1).
+        st.set_word(1, 0, (1 << 1) | (1 << 9)).unwrap();
+        let mut prop = Propagator::new(&p.constraints, 2, Propagation::ForwardChecking, false);
+        prop.root(&p.constraints, &p.values, &mut st, &mut Stats::default())
+            .unwrap();
+        let rows: Vec<usize> = (7..14).chain(63..70).collect();
+        assert_eq!(t.valid_rows(&st), rows);
+        t.check(&st).unwrap();
+        let (vb, ib) = (t.base as usize + 2, t.free_base as usize);
+
+        let mut bad = st.clone();
+        bad.cstate.set_word(t.base as usize, 1);
+        assert!(t.check(&bad).unwrap_err().contains("limit 1 but 2"));
+
+        // y = 1: word 1 (rows 63..70) empties and leaves the prefix; swapping the index makes it the prefix.
+        let mut one = st.clone();
+        one.push_level();
+        one.assign(1, 1).unwrap();
+        prop.fixpoint(&p.constraints, &p.values, &mut one, &mut Stats::default())
+            .unwrap();
+        assert_eq!(t.valid_rows(&one), (7..14).collect::<Vec<_>>());
+        t.check(&one).unwrap();
+        let mut bad = one.clone();
+        bad.cstate.free.swap(ib, ib + 1);
+        assert!(t.check(&bad).unwrap_err().contains("zero word inside"));
+
+        let mut bad = st.clone();
+        bad.cstate
+            .set_word(vb + 1, bad.cstate.word(vb + 1) & !(1 << 2));
+        assert!(t.check(&bad).unwrap_err().contains("row 66 is within"));
+
+        let mut bad = st.clone();
+        bad.cstate.set_word(vb, bad.cstate.word(vb) | 1);
+        assert!(t
+            .check(&bad)
+            .unwrap_err()
+            .contains("15 rows marked valid but 14"));
+
+        // With a repeated variable, extra valid rows are allowed; a missing one is not.
+        let p = build(true);
+        let t = as_table(&*p.constraints[1]).unwrap();
+        let mut st = state_for::<u64>(&p);
+        st.remove(0, 7).unwrap();
+        st.set_word(1, 0, (1 << 1) | (1 << 9)).unwrap();
+        let mut prop = Propagator::new(&p.constraints, 2, Propagation::ForwardChecking, false);
+        prop.root(&p.constraints, &p.values, &mut st, &mut Stats::default())
+            .unwrap();
+        let vb = t.base as usize + 2;
+        let mut extra = st.clone();
+        extra.cstate.set_word(vb, extra.cstate.word(vb) | 1);
+        t.check(&extra).unwrap();
+        let mut bad = st.clone();
+        bad.cstate
+            .set_word(vb + 1, bad.cstate.word(vb + 1) & !(1 << 2));
+        assert!(t.check(&bad).unwrap_err().contains("row 66 is within"));
     }
 }
