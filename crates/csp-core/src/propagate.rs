@@ -728,6 +728,7 @@ fn split_rows(num_vars: usize, pairs: &[(u32, (u32, u32))]) -> (Csr<u32>, Csr<u3
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::constraints::soundness::positions;
     use crate::constraints::AllDifferentLevel;
     use crate::domain::WideDomain;
     use crate::heuristics::Rng;
@@ -1001,19 +1002,6 @@ mod tests {
         } else {
             Propagator::new(&p.constraints, p.num_vars(), c.level, c.pairs)
         }
-    }
-
-    /// Every variable's positions left (an interval variable's from its bounds).
-    fn positions(st: &State<u64>) -> Vec<Vec<usize>> {
-        (0..st.num_vars() as u32)
-            .map(|v| {
-                if st.is_interval(v) {
-                    (st.min_pos(v)..=st.max_pos(v)).collect()
-                } else {
-                    st.dom(v).iter().collect()
-                }
-            })
-            .collect()
     }
 
     /// A fresh search state of `p` whose domains are `doms` (each change queued, as a search's decisions are).

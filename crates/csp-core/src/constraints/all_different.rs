@@ -444,6 +444,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::constraints::soundness::positions;
     use crate::constraints::{Constraint, Propagate, Propagation, Trigger};
     use crate::domain::WideDomain;
     use crate::rng::Rng;
@@ -548,19 +549,6 @@ mod tests {
         st
     }
 
-    /// The positions each member still has.
-    fn doms<D: Domain>(st: &State<D>, n: usize) -> Vec<Vec<usize>> {
-        (0..n as u32)
-            .map(|v| {
-                if st.is_interval(v) {
-                    (st.min_pos(v)..=st.max_pos(v)).collect()
-                } else {
-                    st.dom(v).iter().collect()
-                }
-            })
-            .collect()
-    }
-
     /// The shifted value of position `p` of member `j`.
     fn shifted(g: &Group, j: usize, p: usize) -> i64 {
         g.values[j].value(p) + g.c.offsets[j]
@@ -604,18 +592,18 @@ mod tests {
                 let n = g.c.vars.len();
                 let mut st: State<D> = random_state(&g, &mut rng);
                 let pos = rng.below(n as u64) as usize;
-                let d = doms(&st, n)[pos].clone();
+                let d = positions(&st)[pos].clone();
                 let p = d[rng.below(d.len() as u64) as usize];
                 if g.interval[pos] {
                     st.set_bounds(pos as u32, p, p).unwrap();
                 } else {
                     st.assign(pos as u32, p).unwrap();
                 }
-                let before = doms(&st, n);
+                let before = positions(&st);
                 let expected = forward_check_reference(&g, &before, pos);
                 let got = AllDifferent::on_fixed(&g.c, pos, &mut st, &g.values)
                     .ok()
-                    .map(|()| doms(&st, n));
+                    .map(|()| positions(&st));
                 assert_eq!(
                     got, expected,
                     "{shape:?} group {:?} + {:?}, member {pos} fixed, domains {before:?}",
@@ -624,7 +612,7 @@ mod tests {
                 // The same through the trait, on an interval group (`propagate` forward-checks every fixed member).
                 if g.c.intervals {
                     let mut st: State<D> = random_state(&g, &mut rng);
-                    let mut expected = Some(doms(&st, n));
+                    let mut expected = Some(positions(&st));
                     for j in 0..n {
                         expected = expected.and_then(|e| {
                             if e[j].len() == 1 {
@@ -634,10 +622,10 @@ mod tests {
                             }
                         });
                     }
-                    let before = doms(&st, n);
+                    let before = positions(&st);
                     let got = Propagate::propagate(&g.c, &mut st, &g.values)
                         .ok()
-                        .map(|()| doms(&st, n));
+                        .map(|()| positions(&st));
                     // One pass in member order, as the reference: a member fixed by the pass is forward-checked
                     // when its turn comes after it was fixed.
                     assert_eq!(
@@ -720,12 +708,11 @@ mod tests {
         for shape in [Shape::Aligned, Shape::Shifted, Shape::Lookup] {
             for _ in 0..600 {
                 let g = random_group(&mut rng, shape, wide);
-                let n = g.c.vars.len();
                 let mut st: State<D> = random_state(&g, &mut rng);
-                let before = doms(&st, n);
+                let before = positions(&st);
                 let got = Propagate::propagate(&g.c, &mut st, &g.values)
                     .ok()
-                    .map(|()| doms(&st, n));
+                    .map(|()| positions(&st));
                 if g.c.intervals {
                     continue; // forward checking instead (the test above)
                 }
@@ -781,7 +768,7 @@ mod tests {
                 let g = random_group(&mut rng, shape, false);
                 let n = g.c.vars.len();
                 let st: State<u64> = random_state(&g, &mut rng);
-                let d = doms(&st, n);
+                let d = positions(&st);
                 for pos in 0..n {
                     for &p in &d[pos] {
                         let mine = shifted(&g, pos, p);
@@ -828,7 +815,7 @@ mod tests {
                         }
                     }
                 }
-                let d = doms(&st, n);
+                let d = positions(&st);
                 for pos in (0..n).filter(|&j| d[j].len() == 1) {
                     let clash = (0..n).any(|j| {
                         j != pos

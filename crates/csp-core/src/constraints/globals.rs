@@ -476,7 +476,7 @@ impl Circuit {
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use crate::constraints::soundness::state_of;
+    use crate::constraints::soundness::{current, state_of};
     use crate::constraints::{Cost, Propagation, Trigger};
     use crate::domain::Domain;
     use crate::ids::VarId;
@@ -489,21 +489,6 @@ mod tests {
 
     /// The values each variable still has (an interval's whole range).
     type Doms = Vec<Vec<i64>>;
-
-    fn current(p: &Problem, st: &State<u64>) -> Doms {
-        (0..p.num_vars() as u32)
-            .map(|v| {
-                let vals = &p.values[v as usize];
-                if st.is_interval(v) {
-                    (st.min_pos(v)..=st.max_pos(v))
-                        .map(|i| vals.value(i))
-                        .collect()
-                } else {
-                    st.dom(v).iter().map(|i| vals.value(i)).collect()
-                }
-            })
-            .collect()
-    }
 
     /// `count` variables, each an interval within `lo..=hi` (when `intervals` says so) or a random value set
     /// within it with holes.

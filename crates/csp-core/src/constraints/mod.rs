@@ -83,7 +83,7 @@ mod linear;
 mod not_equal;
 mod reified;
 #[cfg(test)]
-mod soundness;
+pub(crate) mod soundness;
 mod table;
 mod util;
 

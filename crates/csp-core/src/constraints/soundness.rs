@@ -546,20 +546,25 @@ pub(super) fn state_of(p: &Problem) -> State<u64> {
     st
 }
 
-/// The values each variable still has.
-fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
-    (0..p.num_vars() as u32)
+/// Every variable's positions left, in increasing order (an interval variable's from its bounds).
+pub(crate) fn positions<D: Domain>(st: &State<D>) -> Vec<Vec<usize>> {
+    (0..st.num_vars() as u32)
         .map(|v| {
             if st.is_interval(v) {
-                return (st.min_pos(v)..=st.max_pos(v))
-                    .map(|i| p.values[v as usize].value(i))
-                    .collect();
+                (st.min_pos(v)..=st.max_pos(v)).collect()
+            } else {
+                st.dom(v).iter().collect()
             }
-            st.dom(v)
-                .iter()
-                .map(|i| p.values[v as usize].value(i))
-                .collect()
         })
+        .collect()
+}
+
+/// The values each variable still has (an interval variable's whole range).
+pub(crate) fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
+    positions(st)
+        .into_iter()
+        .zip(&p.values)
+        .map(|(pos, vals)| pos.into_iter().map(|i| vals.value(i)).collect())
         .collect()
 }
 
