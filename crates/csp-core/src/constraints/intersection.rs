@@ -101,3 +101,237 @@ impl Intersection {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::constraints::soundness::positions;
+    use crate::domain::WideDomain;
+    use crate::rng::Rng;
+
+    /// `k` distinct variables out of `0..n`, in random order.
+    fn random_scope(rng: &mut Rng, n: u32, k: usize) -> Vec<u32> {
+        let mut all: Vec<u32> = (0..n).collect();
+        rng.shuffle(&mut all);
+        all.truncate(k);
+        all
+    }
+
+    /// A state of `n` variables of `width` values, each keeping a random non-empty subset (biased towards few
+    /// values, so locks and wipe-outs both happen).
+    fn random_state(rng: &mut Rng, n: usize, width: usize) -> State<u64> {
+        let mut st: State<u64> = State::new(&vec![width; n]);
+        for v in 0..n as u32 {
+            let full = (1u64 << width) - 1;
+            let mut keep = rng.next_u64() & rng.next_u64() & full;
+            if rng.below(3) == 0 {
+                keep |= rng.next_u64() & full;
+            }
+            if keep == 0 {
+                keep = 1 << rng.below_usize(width);
+            }
+            st.set_word(v, 0, keep).unwrap();
+        }
+        st
+    }
+
+    /// The positions some member of `vars` still holds.
+    fn held(doms: &[Vec<usize>], vars: &[u32]) -> Vec<usize> {
+        let mut out: Vec<usize> = vars
+            .iter()
+            .flat_map(|&v| doms[v as usize].iter().copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn a_pair_exists_only_from_two_shared_members_and_splits_into_private_shared_and_all() {
+        let mut rng = Rng::new(11);
+        let (mut none, mut some) = (0, 0);
+        for _ in 0..2000 {
+            let n = 2 + rng.below(7) as u32;
+            let ka = 1 + rng.below_usize(n as usize);
+            let a_vars = random_scope(&mut rng, n, ka);
+            let kb = 1 + rng.below_usize(n as usize);
+            let b_vars = random_scope(&mut rng, n, kb);
+            let shared: Vec<u32> = a_vars
+                .iter()
+                .copied()
+                .filter(|v| b_vars.contains(v))
+                .collect();
+            let Some(pair) = Intersection::new(3, &a_vars, 5, &b_vars) else {
+                assert!(
+                    shared.len() < 2,
+                    "{a_vars:?} {b_vars:?}: a pair was refused"
+                );
+                none += 1;
+                continue;
+            };
+            some += 1;
+            assert!(
+                shared.len() >= 2,
+                "{a_vars:?} {b_vars:?}: a pair with {shared:?} shared"
+            );
+            assert_eq!((pair.a, pair.b), (3, 5));
+            assert_eq!(pair.shared, shared, "{a_vars:?} {b_vars:?}");
+            let a_only: Vec<u32> = a_vars
+                .iter()
+                .copied()
+                .filter(|v| !b_vars.contains(v))
+                .collect();
+            let b_only: Vec<u32> = b_vars
+                .iter()
+                .copied()
+                .filter(|v| !a_vars.contains(v))
+                .collect();
+            assert_eq!(pair.a_only, a_only, "{a_vars:?} {b_vars:?}");
+            assert_eq!(pair.b_only, b_only, "{a_vars:?} {b_vars:?}");
+            let mut all: Vec<u32> = a_vars.iter().chain(&b_vars).copied().collect();
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(pair.vars(), &all[..], "{a_vars:?} {b_vars:?}");
+        }
+        assert!(none > 100 && some > 100, "{none} refused, {some} built");
+    }
+
+    #[test]
+    fn each_side_loses_exactly_the_values_the_other_side_can_place_only_in_the_shared_members() {
+        let mut rng = Rng::new(12);
+        let mut seen = [0usize; 4]; // unchanged, pruned, failed blaming A, failed blaming B
+        for round in 0..5000 {
+            let n = 4 + rng.below(5) as usize;
+            let width = 2 + rng.below_usize(8);
+            let ka = 2 + rng.below_usize(n - 1);
+            let a_vars = random_scope(&mut rng, n as u32, ka);
+            let mut b_vars: Vec<u32> = a_vars[..2].to_vec();
+            let kb = rng.below_usize(n);
+            b_vars.extend(random_scope(&mut rng, n as u32, kb));
+            b_vars.sort_unstable();
+            b_vars.dedup();
+            rng.shuffle(&mut b_vars);
+            let pair = Intersection::new(0, &a_vars, 1, &b_vars).unwrap();
+            let mut st = random_state(&mut rng, n, width);
+            let before = positions(&st);
+
+            // The rule by its definition, on position lists.
+            let inter = held(&before, &pair.shared);
+            let lock_a: Vec<usize> = inter
+                .iter()
+                .copied()
+                .filter(|p| !held(&before, &pair.a_only).contains(p))
+                .collect();
+            let lock_b: Vec<usize> = inter
+                .iter()
+                .copied()
+                .filter(|p| !held(&before, &pair.b_only).contains(p))
+                .collect();
+            let mut expected = before.clone();
+            let mut fails = None;
+            for (vars, lock, blame) in [(&pair.b_only, &lock_a, 0), (&pair.a_only, &lock_b, 1)] {
+                for &v in vars {
+                    expected[v as usize].retain(|p| !lock.contains(p));
+                    if expected[v as usize].is_empty() && fails.is_none() {
+                        fails = Some(blame);
+                    }
+                }
+            }
+
+            let what = format!("round {round}: A {a_vars:?} B {b_vars:?} domains {before:?}");
+            match (pair.propagate(&mut st), fails) {
+                (Ok(()), None) => {
+                    assert_eq!(positions(&st), expected, "{what}");
+                    seen[usize::from(expected != before)] += 1;
+                }
+                (Err(c), Some(blame)) => {
+                    assert_eq!(c.constraint, blame, "{what}: blamed the wrong group");
+                    seen[2 + blame as usize] += 1;
+                }
+                (got, want) => panic!("{what}: got {got:?}, expected a failure blaming {want:?}"),
+            }
+        }
+        assert!(seen.iter().all(|&k| k > 50), "outcomes {seen:?}");
+    }
+
+    #[test]
+    fn no_value_of_a_solution_of_two_permutation_groups_is_removed_and_a_failure_means_no_solution()
+    {
+        // Groups A = {0, 1, 2, 3} and B = {2, 3, 4, 5} over 4 values: both permutations, sharing x2 and x3.
+        let (a_vars, b_vars) = ([0, 1, 2, 3], [3, 2, 5, 4]);
+        let pair = Intersection::new(0, &a_vars, 1, &b_vars).unwrap();
+        let mut rng = Rng::new(13);
+        let (mut solvable, mut failed) = (0, 0);
+        for round in 0..3000 {
+            let mut st: State<u64> = State::new(&[4; 6]);
+            for v in 0..6 {
+                // Mostly full domains, so that solutions exist.
+                let keep = rng.next_u64() & 0b1111;
+                if rng.below(3) == 0 && keep != 0 {
+                    st.set_word(v, 0, keep).unwrap();
+                }
+            }
+            let before = positions(&st);
+            let mut support = vec![vec![false; 4]; 6];
+            let mut any = false;
+            for code in 0..4usize.pow(6) {
+                let x: Vec<usize> = (0..6).map(|i| code / 4usize.pow(i) % 4).collect();
+                let distinct = |vs: &[u32]| {
+                    vs.iter()
+                        .map(|&v| 1u32 << x[v as usize])
+                        .fold(0, |m, b| m | b)
+                        .count_ones()
+                        == 4
+                };
+                if (0..6).all(|v| before[v].contains(&x[v]))
+                    && distinct(&a_vars)
+                    && distinct(&b_vars)
+                {
+                    any = true;
+                    for v in 0..6 {
+                        support[v][x[v]] = true;
+                    }
+                }
+            }
+            let what = format!("round {round}: domains {before:?}");
+            match pair.propagate(&mut st) {
+                Ok(()) => {
+                    let after = positions(&st);
+                    for (v, (held, kept)) in support.iter().zip(&after).enumerate() {
+                        for (p, _) in held.iter().enumerate().filter(|(_, &s)| s) {
+                            assert!(kept.contains(&p), "{what}: x{v} lost {p}");
+                        }
+                    }
+                    solvable += usize::from(any);
+                }
+                Err(_) => {
+                    assert!(!any, "{what}: failed with a solution");
+                    failed += 1;
+                }
+            }
+        }
+        assert!(
+            solvable > 100 && failed > 20,
+            "{solvable} solvable, {failed} failed"
+        );
+    }
+
+    #[test]
+    fn domains_of_more_than_one_word_are_left_alone() {
+        // Value 0 is locked in the shared members by A (x0 cannot take it), so one-word domains would lose it in
+        // B's private member x3; a 130-value domain has three words and the rule does nothing there.
+        let pair = Intersection::new(0, &[0, 1, 2], 1, &[1, 2, 3]).unwrap();
+        let mut st: State<WideDomain> = State::new(&[130; 4]);
+        st.remove(0, 0).unwrap();
+        let before = positions(&st);
+        pair.propagate(&mut st).unwrap();
+        assert_eq!(positions(&st), before);
+
+        let mut one: State<u64> = State::new(&[9; 4]);
+        one.remove(0, 0).unwrap();
+        pair.propagate(&mut one).unwrap();
+        assert!(!one.contains(3, 0), "the same pair prunes one-word domains");
+    }
+}
