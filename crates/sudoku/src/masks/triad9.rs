@@ -69,6 +69,8 @@ const ALL4: u64 = 0x01FF_01FF_01FF_01FF;
 const CELLS3: u64 = 0x0000_01FF_01FF_01FF;
 /// Bit 15 of every lane.
 const HI: u64 = 0x8000_8000_8000_8000;
+/// Every lane set to 1.
+const SPREAD4: u64 = 0x0001_0001_0001_0001;
 /// Lane 0, 1 and 2 set to 1: `x * SPREAD3` copies a lane-0 value into lanes 0..3.
 const SPREAD3: u64 = 0x0000_0001_0001_0001;
 /// Lane minimums per row: a cell needs one digit, a negative triad six (a minirow holds three digits).
@@ -465,14 +467,18 @@ fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Co
         for r in 0..4 {
             asserted[r] |= cells[r] & single & CELLS3;
         }
-        if bad != 0 {
-            return Err(Conflict);
-        }
         let ca = [
             asserted[0] & CELLS3,
             asserted[1] & CELLS3,
             asserted[2] & CELLS3,
         ];
+        // A cell asserted to hold two digits (two hidden singles meeting in one cell).
+        for r in 0..3 {
+            bad |= ((ca[r] | HI) - SPREAD4) & ca[r];
+        }
+        if bad != 0 {
+            return Err(Conflict);
+        }
         pr = [fold3(ca[0]), fold3(ca[1]), fold3(ca[2])];
         pc = ca[0] | ca[1] | ca[2];
         nh = [
@@ -952,13 +958,15 @@ mod simd {
                 _mm256_andnot_si256(one_r, k.rows3),
                 _mm256_andnot_si256(one_c, k.cols3),
             );
-            let bad = _mm256_or_si256(below, missing);
             let singles = _mm256_or_si256(
                 _mm256_and_si256(_mm256_andnot_si256(two_r, one_r), k.rows3),
                 _mm256_and_si256(_mm256_andnot_si256(two_c, one_c), k.cols3),
             );
             asserted = _mm256_or_si256(asserted, _mm256_and_si256(c, singles));
             let ca = _mm256_and_si256(asserted, k.cell_mask);
+            // A cell asserted to hold two digits (two hidden singles meeting in one cell).
+            let two_in_cell = _mm256_and_si256(ca, _mm256_sub_epi16(ca, _mm256_set1_epi16(1)));
+            let bad = _mm256_or_si256(_mm256_or_si256(below, missing), two_in_cell);
             let r1 = _mm256_or_si256(ca, _mm256_shuffle_epi8(ca, k.rot1));
             let row_or = _mm256_or_si256(r1, _mm256_shuffle_epi8(r1, k.rot2));
             let c1 = _mm256_or_si256(ca, _mm256_permute4x64_epi64::<0x39>(ca));
@@ -1647,6 +1655,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A box whose matrix row 1 leaves digits 2 and 5 only in cell (1, 0) (two hidden singles in one cell) is
+    /// a conflict. Without that check the box was a fixpoint holding the cell as {2, 5}, while an order of
+    /// propagation that met the two singles one at a time placed one digit and removed the other, so the
+    /// result of propagation depended on its order (magictour_top1465, puzzle 137: one guess more in one order).
+    #[test]
+    fn two_hidden_singles_in_one_cell_are_a_conflict_of_the_box() {
+        use super::{box_fixpoint, lane, BoxRows, ALL, ALL4, CELLS3, FULL_BOX};
+        // Row 1: (1, 0) = {2, 5}, the other three lanes all digits but 2 and 5; the rest of the box open.
+        let x = u64::from(ALL & !0x12);
+        let row1 = 0x12 | x << 16 | x << 32 | x << 48;
+        let stuck: BoxRows = [ALL4, row1, ALL4, CELLS3];
+        let mut cells = FULL_BOX;
+        assert!(box_fixpoint(&mut cells, &stuck).is_err());
+        // With 5 also possible in (1, 2), the box is consistent: 2 goes to (1, 0), then 5 to (1, 2).
+        let open: BoxRows = [ALL4, row1 | 0x10 << 32, ALL4, CELLS3];
+        let mut cells = FULL_BOX;
+        assert!(box_fixpoint(&mut cells, &open).unwrap().is_some());
+        assert_eq!((lane(cells[1], 0), lane(cells[1], 2)), (0x02, 0x10));
     }
 
     /// The same for the copy `Best` picks (AVX-512 where the machine has it, which the test reports).
