@@ -42,9 +42,10 @@
 //! module's only `unsafe`), and the tests require every copy to return the portable one's results and
 //! statistics.
 //!
-//! Measured (issue 16, `docs/measurements.md`, "A triad solver beside band9" and "triad9's cost per search
-//! step"): the same guesses per puzzle as tdoku, and now fewer instructions than band9 on the hardest sets, but
-//! still more CPU time than band9 on every set, so `fast` does not use it.
+//! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the thirteenth session's last): slightly
+//! fewer guesses per puzzle than tdoku; CPU time at or below band9's on the hardest sets and serg (0.79-1.01x),
+//! but 1.4-1.6x on kaggle and 17_clue, where the root's box loops dominate. `fast` still runs band9: a switch
+//! after N band9 nodes was measured and lost to one solver or the other on every set.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
