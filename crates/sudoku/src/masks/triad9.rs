@@ -728,7 +728,8 @@ mod simd {
         ]
     }
 
-    /// See [`super::Triad9::send`]; the band's words loaded and stored whole.
+    /// See [`super::Triad9::send`]; the band's words loaded and stored whole, the pending bit set without a
+    /// branch (lab CPU time: 1106 -4%, 1905 -5%, magictour -6%, kaggle -6%, serg +5%).
     #[inline]
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
     pub(super) fn send(s: &mut super::Triad9, band: usize, msg: &[u64; 2]) {
@@ -737,9 +738,7 @@ mod simd {
         let elims = load2(&target.elims);
         let fresh = _mm_andnot_si128(elims, load2(&target.configs));
         target.elims = store2(_mm_or_si128(elims, m));
-        if _mm_testz_si128(m, fresh) == 0 {
-            s.pending |= 1 << band;
-        }
+        s.pending |= u32::from(_mm_testz_si128(m, fresh) == 0) << band;
     }
 
     /// 32 control bytes as four little-endian words, so a control picked at run time loads like a box.
