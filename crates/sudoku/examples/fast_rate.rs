@@ -1,7 +1,7 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable] [--check-triad]`
+//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable | --switch N] [--check-triad]`
 //!
 //! Method: every line's first 81 characters are parsed by the crate's own parser (lines that are not a 9x9
 //! puzzle are skipped) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
@@ -9,10 +9,14 @@
 //! single-threaded, each solving every puzzle in file order with solution limit 1 (or 2 with `--count`). Each
 //! round's rate is printed and the median reported. Verification by `sudoku::verify` (with `--count`, also
 //! exactly one solution) runs after timing, outside the clock.
+//!
+//! `--switch N` measures a dispatch `fast` does not use: band9 (`solve9`) with a budget of `N` nodes, and when
+//! that runs out, triad9 (`solve9_triad`) from the start, band9's nodes paid in full.
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use csp_core::Limits;
-use sudoku::masks::{solve9, solve9_triad, solve9_triad_portable};
+use csp_core::{LimitKind, Limits, Outcome};
+use sudoku::masks::{solve9, solve9_triad, solve9_triad_portable, InputError, MaskResult};
 use sudoku::{verify, Board};
 
 /// The cells of a 9x9 board, for the raw solver.
@@ -29,6 +33,28 @@ fn valid(puzzle: &[u8; 81], solution: &[u8; 81]) -> bool {
         (Ok(p), Ok(s)) => verify::verify(&p, &s).is_ok(),
         _ => false,
     }
+}
+
+/// The node budget of `--switch`.
+static SWITCH_NODES: AtomicU64 = AtomicU64::new(0);
+
+/// `--switch N`: band9 with a budget of `N` nodes, then, if the budget ran out, triad9 from the start with
+/// `limits` (statistics: both runs' nodes, guesses and fails added).
+fn solve_switch(
+    givens: &[u8; 81],
+    limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    let budget = Limits::none().with_nodes(SWITCH_NODES.load(Ordering::Relaxed));
+    let first = solve9(givens, limit, &budget)?;
+    if first.outcome != Outcome::Limit(LimitKind::Nodes) {
+        return Ok(first);
+    }
+    let mut second = solve9_triad(givens, limit, limits)?;
+    second.stats.nodes += first.stats.nodes;
+    second.stats.guesses += first.stats.guesses;
+    second.stats.fails += first.stats.fails;
+    Ok(second)
 }
 
 /// The cross-check of the triad solver against `fast`'s: every puzzle with solution limits 1 and 2 on both, same
@@ -83,7 +109,17 @@ fn main() {
     // `--triad-portable`: the same, always on its copy compiled for the default target.
     let triad = args.iter().any(|a| a == "--triad");
     let portable = args.iter().any(|a| a == "--triad-portable");
-    let solve = if portable {
+    let switch = args
+        .iter()
+        .position(|a| a == "--switch")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse::<u64>().ok());
+    if let Some(n) = switch {
+        SWITCH_NODES.store(n, Ordering::Relaxed);
+    }
+    let solve = if switch.is_some() {
+        solve_switch
+    } else if portable {
         solve9_triad_portable
     } else if triad {
         solve9_triad
@@ -93,11 +129,14 @@ fn main() {
     let files: Vec<&String> = args
         .iter()
         .enumerate()
-        .filter(|&(i, a)| !a.starts_with("--") && (i == 0 || args[i - 1] != "--rounds"))
+        .filter(|&(i, a)| {
+            !a.starts_with("--")
+                && (i == 0 || (args[i - 1] != "--rounds" && args[i - 1] != "--switch"))
+        })
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable] [--check-triad]");
+        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable | --switch N] [--check-triad]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -152,7 +191,9 @@ fn main() {
         let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
         println!(
             "{{\"solver\": \"{}\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
-            if portable {
+            if switch.is_some() {
+                "switch"
+            } else if portable {
                 "triad-portable"
             } else if triad {
                 "triad"
