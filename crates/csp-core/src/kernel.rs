@@ -1340,19 +1340,57 @@ mod tests {
                     .fold(0, |a, x| a | x)
             };
             assert_eq!(assigned, expected, "{at}: assigned({g})");
+            // Every assigned variable is forward-checked at a fixpoint, which places its value in its
+            // permutation groups: those (group, value) checks are skipped from then on.
             for b in 0..k.width {
-                if k.solved[k.solved.len() - k.width + b] & M::bit(g as u32) != M::ZERO {
-                    assert!(
-                        group.perm && group.members.iter().any(|&u| d[u as usize] == 1 << b),
-                        "{at}: group {g} marked solved for value {b}"
-                    );
-                }
+                let marked = k.solved[k.solved.len() - k.width + b] & M::bit(g as u32) != M::ZERO;
+                let placed = group.perm && group.members.iter().any(|&u| d[u as usize] == 1 << b);
+                assert_eq!(
+                    marked, placed,
+                    "{at}: group {g} marked solved for value {b}"
+                );
             }
         }
         assert!(
             k.dirtyv.iter().all(|x| x.is_zero()) && k.dv == 0 && k.dirty.is_zero(),
             "{at}: no check left pending"
         );
+    }
+
+    /// At a fixpoint (the kernel's slot equal to the reference domains `d`), every check marked pending again
+    /// runs once and changes nothing: at `Singles` one count per (permutation group, value) pair whose value is
+    /// not placed in the group yet (the placed ones are skipped) and one per other group's sweep; at forward
+    /// checking none. The slot is unchanged afterwards.
+    fn check_rerun<const K: usize, M: Word>(
+        k: &mut Kernel<'_, K, M>,
+        case: &Case,
+        d: &[u64],
+        at: &str,
+    ) {
+        k.mark_all();
+        for (g, group) in case.groups.iter().enumerate() {
+            if !group.perm {
+                k.dirty |= M::bit(g as u32);
+            }
+        }
+        let mut stats = Stats::default();
+        assert!(
+            k.propagate([0; K], &mut stats).is_ok(),
+            "{at}: fixpoint rerun"
+        );
+        let mut expected = 0;
+        if k.sweep {
+            for group in &case.groups {
+                expected += if group.perm {
+                    let placed = |b: usize| group.members.iter().any(|&u| d[u as usize] == 1 << b);
+                    (0..group.members.len()).filter(|&b| !placed(b)).count() as u64
+                } else {
+                    1
+                };
+            }
+        }
+        assert_eq!(stats.propagations, expected, "{at}: checks of a rerun");
+        check_slot(k, case, d, at);
     }
 
     /// What a walk saw.
@@ -1380,6 +1418,22 @@ mod tests {
             let ones = |d: &[u64]| d.iter().filter(|x| x.count_ones() == 1).count() as u64;
             ones(b) - ones(a)
         };
+        // One propagation (`Kernel::propagate`) counts a forward-checking step per variable it assigns (each
+        // variable at most once) and, at `Singles`, one per (group, value) check and per group sweep: each at
+        // most once per round, and every round but the last removes a value, so at most `n w + 1` rounds.
+        let (n, w, g) = (
+            case.values.len() as u64,
+            k.width as u64,
+            case.groups.len() as u64,
+        );
+        let most = |calls: u64| calls * (n + (n * w + 1) * (g * w + g));
+        // At `Singles`, a check was counted beyond the forward-checking steps whenever the fixpoint of the
+        // level differs from forward checking's from the same domains (only a check removes more).
+        let checked = |start: &[u64], fixed: &[u64]| {
+            let mut fc = start.to_vec();
+            assert!(reference(&mut fc, &case.groups, &[], false));
+            u64::from(fc != fixed)
+        };
         let mut stats = Stats::default();
         let mut out = Walk {
             solutions: Vec::new(),
@@ -1395,16 +1449,25 @@ mod tests {
             return out;
         };
         check_slot(k, case, &cur, "root");
+        check_rerun(k, case, &cur, "root");
         if !singles && !k.all_perm {
             // Each variable assigned at the root is forward-checked exactly once.
             assert_eq!(stats.propagations, newly(&vec![0; cur.len()], &cur));
-        } else if k.all_perm {
+        } else if !k.all_perm {
+            let low =
+                newly(&vec![0; cur.len()], &cur) + checked(&case.root(assumptions).unwrap(), &cur);
+            assert!(
+                (low..=most(1)).contains(&stats.propagations),
+                "root propagations {} outside {low}..={}",
+                stats.propagations,
+                most(1)
+            );
+        } else {
             // The value-major root counts its passes (one at least, and one more per pass that assigned
             // something), then the forward-checking steps and group checks of its fixpoint: a step per variable
             // at most, and every (group, value) check at most once per round, each round but the last removing
             // a value.
-            let (n, w) = (cur.len() as u64, k.width as u64);
-            let most = (n + 1) + n + (n * w + 1) * case.groups.len() as u64 * w;
+            let most = (n + 1) + n + (n * w + 1) * g * w;
             assert!(
                 (1..=most).contains(&stats.propagations),
                 "root propagations {}",
@@ -1439,6 +1502,7 @@ mod tests {
                     stack.clear();
                     assert_eq!(k.depth(), 0);
                     check_slot(k, case, &cur, "after a restart");
+                    check_rerun(k, case, &cur, "after a restart");
                     continue;
                 }
                 let props = stats.propagations;
@@ -1459,9 +1523,16 @@ mod tests {
                 assert_eq!(k.depth(), stack.len());
                 if ok {
                     let gained = newly(&stack[stack.len() - 1].0, &cur);
-                    let spent = stats.propagations - props;
+                    let spent = stats.propagations.wrapping_sub(props);
                     if singles {
-                        assert!(spent >= gained, "propagations {spent} < {gained}");
+                        let mut start = stack[stack.len() - 1].0.clone();
+                        start[v as usize] = bit;
+                        let low = gained + checked(&start, &cur);
+                        assert!(
+                            (low..=most(1)).contains(&spent),
+                            "propagations {spent} outside {low}..={}",
+                            most(1)
+                        );
                     } else {
                         assert_eq!(
                             spent, gained,
@@ -1469,6 +1540,7 @@ mod tests {
                         );
                     }
                     check_slot(k, case, &cur, "after a decision");
+                    check_rerun(k, case, &cur, "after a decision");
                 } else {
                     refute = true;
                 }
@@ -1486,8 +1558,13 @@ mod tests {
                     fails += 1;
                 }
                 let mut continuing = None;
+                let (props, fails_before) = (stats.propagations, stats.fails);
                 let more = Kernel::backtrack(k, &mut stats, &mut continuing);
                 assert_eq!(stats.fails, fails, "failed refutations");
+                // At most one propagation per refutation tried.
+                let tried = fails - fails_before + u64::from(more);
+                let spent = stats.propagations.wrapping_sub(props);
+                assert!(spent <= most(tried), "refutations: {spent} propagations");
                 let Some((child, v)) = found else {
                     assert!(!more, "the tree is exhausted");
                     return out;
@@ -1497,6 +1574,7 @@ mod tests {
                 assert_eq!(k.depth(), stack.len());
                 cur = child;
                 check_slot(k, case, &cur, "after a refutation");
+                check_rerun(k, case, &cur, "after a refutation");
             }
         }
     }
