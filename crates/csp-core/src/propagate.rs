@@ -1606,6 +1606,63 @@ mod tests {
         );
     }
 
+    /// A failure met on the first change of a drain round (not the decision's round) is reported, blamed on
+    /// the group, and leaves the propagator ready for the next fixpoint. One counted permutation group over
+    /// 0..=4 with u = {0, 1}, w = {0, 1, 2} and three members {2, 3, 4} (a fixpoint of the place masks);
+    /// deciding w = 2 leaves 0 and 1 only u: draining w assigns u = 0 (a hidden single) and finds 1's place
+    /// stale, forward checking takes 2 from the other three, and the next round begins with u, whose drain
+    /// leaves 1 no place.
+    #[test]
+    fn a_failure_on_the_first_change_of_a_drain_round_is_reported_and_undone() {
+        let mut m = Model::new();
+        let x: Vec<_> = (0..5).map(|_| m.new_var(0, 4).unwrap()).collect();
+        m.all_different(&x).unwrap();
+        let p = m.build().unwrap();
+        let doms = vec![
+            vec![0, 1],
+            vec![0, 1, 2],
+            vec![2, 3, 4],
+            vec![2, 3, 4],
+            vec![2, 3, 4],
+        ];
+        let mut prop = Propagator::for_domain::<u64>(
+            &p.constraints,
+            p.num_vars(),
+            Propagation::Singles,
+            false,
+        );
+        assert_eq!(prop.counted.len(), 1);
+        let mut st = state_with(&p, &doms);
+        let mut stats = Stats::default();
+        prop.root(&p.constraints, &p.values, &mut st, &mut stats)
+            .unwrap();
+        assert!(
+            prop.counting,
+            "the counted group is in charge below the root"
+        );
+        assert_eq!(positions(&st), doms, "the root prunes nothing here");
+        for _ in 0..2 {
+            prop.push_level(&mut st);
+            st.assign(1, 2).unwrap();
+            let r = prop.fixpoint(&p.constraints, &p.values, &mut st, &mut stats);
+            assert_eq!(r, Err(Conflict { constraint: 0 }));
+            assert!(
+                st.changed.is_empty() && st.fixed.is_empty(),
+                "queues emptied"
+            );
+            assert_eq!(from_scratch(&p, CONFIGS[4], &positions(&st)), None);
+            prop.pop_level(&mut st);
+            assert_eq!(positions(&st), doms, "undo after the failure");
+            assert!(prop.counted.places_exact(&st));
+        }
+        // The next decision propagates normally: w = 0 leaves u = 1.
+        prop.push_level(&mut st);
+        st.assign(1, 0).unwrap();
+        prop.fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+            .unwrap();
+        assert_eq!(positions(&st)[..2], [vec![1], vec![0]]);
+    }
+
     /// `check_fixpoint` (the from-scratch check debug builds run after every fixpoint) rejects what a fixpoint
     /// rules out and accepts the fixpoint itself: at every level a ground violated constraint; at level `None`
     /// a fixed pair that fails a partial check; from forward checking up, a fixed member whose value is still

@@ -573,4 +573,175 @@ mod tests {
         }
         assert!(popped > 300, "{popped}");
     }
+
+    /// Undo through the propagator to any open level, by snapshots and by trail replay, on a 4x4 Latin square
+    /// (rows and columns counted) with an uncounted aligned group: after each `pop_level`, `backtrack_to` (also
+    /// over several levels) or failed fixpoint, the domains are those of that level and every place mask equals
+    /// the one recomputed from them; snapshot mode holds exactly one snapshot per open level
+    /// ([`Counted::saved_levels`]'s contract, so memory does not grow with the search), trail mode none.
+    #[test]
+    fn undo_to_any_level_restores_the_place_masks_and_keeps_one_snapshot_per_open_level() {
+        use crate::constraints::soundness::positions;
+        use crate::propagate::{Propagation, Propagator};
+        use crate::stats::Stats;
+        let n = 4;
+        let mut m = Model::new();
+        let x: Vec<_> = (0..n * n)
+            .map(|_| m.new_var(0, n as i64 - 1).unwrap())
+            .collect();
+        for i in 0..n {
+            let row: Vec<_> = (0..n).map(|j| x[i * n + j]).collect();
+            let col: Vec<_> = (0..n).map(|j| x[j * n + i]).collect();
+            m.all_different(&row).unwrap();
+            m.all_different(&col).unwrap();
+        }
+        m.all_different(&[x[0], x[5], x[10]]).unwrap();
+        let p = m.build().unwrap();
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        let mut jumps = 0; // backtracks over more than one level
+        for snapshots in [true, false] {
+            for seed in 0..10 {
+                let mut prop = Propagator::for_domain::<u64>(
+                    &p.constraints,
+                    p.num_vars(),
+                    Propagation::Singles,
+                    false,
+                );
+                assert_eq!(prop.counted.len(), 2 * n);
+                prop.counted.set_snapshots(snapshots);
+                let mut st: State<u64> = State::new(&widths);
+                let mut stats = Stats::default();
+                prop.root(&p.constraints, &p.values, &mut st, &mut stats)
+                    .unwrap();
+                let mut stack = vec![positions(&st)];
+                let mut rng = Rng::new(seed);
+                for _ in 0..300 {
+                    let open: Vec<u32> = (0..p.num_vars() as u32)
+                        .filter(|&v| !st.is_fixed(v))
+                        .collect();
+                    let level = st.level();
+                    if level > 0 && (open.is_empty() || rng.below(4) == 0) {
+                        if rng.below(2) == 0 {
+                            let to = rng.below(level as u64) as usize;
+                            jumps += usize::from(level - to > 1);
+                            prop.backtrack_to(&mut st, to);
+                        } else {
+                            prop.pop_level(&mut st);
+                        }
+                        stack.truncate(st.level() + 1);
+                    } else {
+                        let v = open[rng.below(open.len() as u64) as usize];
+                        let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                        prop.push_level(&mut st);
+                        let r = if rng.below(2) == 0 {
+                            st.assign(v, pos)
+                        } else {
+                            st.remove(v, pos)
+                        };
+                        r.unwrap();
+                        if prop
+                            .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                            .is_ok()
+                        {
+                            stack.push(positions(&st));
+                        } else {
+                            prop.pop_level(&mut st);
+                        }
+                    }
+                    assert_eq!(stack.len(), st.level() + 1);
+                    assert_eq!(&positions(&st), stack.last().unwrap(), "{snapshots}: undo");
+                    assert!(prop.counted.places_exact(&st), "{snapshots}: places");
+                    let held = if snapshots { st.level() } else { 0 };
+                    assert_eq!(prop.counted.saved_levels(), held, "{snapshots}: snapshots");
+                }
+            }
+        }
+        assert!(jumps > 20, "{jumps}");
+    }
+
+    /// The place masks of one permutation group against brute force: random batches of removals (several values,
+    /// several members) drained in random order through [`Counted::removed`]. Through every drain step domains
+    /// only shrink (the hidden-single rule never gives a member a value it has lost, even while the removal that
+    /// took it is not drained yet: such a stale place is left to its own drain); a failure leaves no permutation
+    /// within the batch's domains; a batch drained without failure keeps every such permutation, leaves the
+    /// masks exact, every value at least one place, and a value with one place assigned there.
+    #[test]
+    fn draining_removals_finds_the_hidden_singles_and_failures_of_a_permutation_and_loses_no_permutation(
+    ) {
+        let n: usize = 4;
+        let mut m = Model::new();
+        let x: Vec<_> = (0..n)
+            .map(|_| m.new_var(0, n as i64 - 1).unwrap())
+            .collect();
+        m.all_different(&x).unwrap();
+        let p = m.build().unwrap();
+        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+        let perms: Vec<Vec<usize>> = (0..n.pow(n as u32))
+            .map(|t| (0..n).map(|i| t / n.pow(i as u32) % n).collect::<Vec<_>>())
+            .filter(|t| (0..n).all(|i| !t[..i].contains(&t[i])))
+            .collect();
+        assert_eq!(perms.len(), 24);
+        let words = |st: &State<u64>| -> Vec<u64> { (0..n as u32).map(|v| st.word0(v)).collect() };
+        let within = |t: &[usize], w: &[u64]| t.iter().zip(w).all(|(&b, &d)| d >> b & 1 == 1);
+        let mut rng = Rng::new(11);
+        let mut seen = [0usize; 3]; // failures, batches drained, hidden singles assigned
+        for _ in 0..400 {
+            let mut st: State<u64> = State::new(&widths);
+            let mut counted = Counted::new(&p.constraints, p.num_vars(), Counted::fits);
+            assert_eq!(counted.len(), 1);
+            counted.init_from(&st);
+            for _ in 0..4 {
+                for _ in 0..1 + rng.below(4) {
+                    let v = rng.below(n as u64) as u32;
+                    if st.size(v) > 1 {
+                        let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                        st.remove(v, pos).unwrap();
+                    }
+                }
+                let batch = words(&st);
+                let mut failed = false;
+                while !st.changed.is_empty() {
+                    let k = rng.below(st.changed.len() as u64) as usize;
+                    let v = st.changed.swap_remove(k);
+                    let gone = st.unqueue(v);
+                    let before = words(&st);
+                    let r = counted.removed(v, gone, &mut st);
+                    for (a, b) in words(&st).iter().zip(&before) {
+                        assert_eq!(a & !b, 0, "a domain grew: {before:?} -> {:?}", words(&st));
+                    }
+                    if r.is_err() {
+                        failed = true;
+                        break;
+                    }
+                }
+                if failed {
+                    assert!(
+                        !perms.iter().any(|t| within(t, &batch)),
+                        "failed with a permutation left in {batch:?}"
+                    );
+                    seen[0] += 1;
+                    break;
+                }
+                let after = words(&st);
+                for t in &perms {
+                    if within(t, &batch) {
+                        assert!(within(t, &after), "lost {t:?}: {batch:?} -> {after:?}");
+                    }
+                }
+                assert!(counted.places_exact(&st));
+                for b in 0..n {
+                    let holders: Vec<usize> = (0..n).filter(|&i| after[i] >> b & 1 == 1).collect();
+                    assert!(!holders.is_empty(), "value {b} has no place in {after:?}");
+                    if holders.len() == 1 {
+                        assert_eq!(after[holders[0]], 1 << b, "hidden single {b} in {after:?}");
+                    }
+                }
+                seen[1] += 1;
+                seen[2] += (0..n)
+                    .filter(|&i| after[i].count_ones() == 1 && batch[i].count_ones() > 1)
+                    .count();
+            }
+        }
+        assert!(seen.iter().all(|&s| s > 50), "{seen:?}");
+    }
 }
