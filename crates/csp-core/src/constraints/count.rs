@@ -495,4 +495,264 @@ mod tests {
             assert_eq!(words(&st, count_of(&p, c)), (4, 0), "count {c} after undo");
         }
     }
+
+    /// The documented rule on value lists (members and `n` bitset variables, `n` no member): `n` within
+    /// `[sure, maybe]`; then, unless `sure == maybe`, every open member takes `value` when `min(n) == maybe` or loses
+    /// it when `max(n) == sure`. `None` when a domain empties.
+    fn by_the_rule(doms: &[Vec<i64>], xs: &[usize], value: i64, n: usize) -> Option<Vec<Vec<i64>>> {
+        let mut out = doms.to_vec();
+        let sure = xs.iter().filter(|&&x| doms[x] == [value]).count() as i64;
+        let maybe = xs.iter().filter(|&&x| doms[x].contains(&value)).count() as i64;
+        out[n].retain(|&c| (sure..=maybe).contains(&c));
+        let (&nl, &nh) = (out[n].first()?, out[n].last()?);
+        if sure == maybe {
+            return Some(out);
+        }
+        for &x in xs {
+            if out[x].len() > 1 && out[x].contains(&value) {
+                if nl == maybe {
+                    out[x] = vec![value];
+                } else if nh == sure {
+                    out[x].retain(|&c| c != value);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Every variable's values left.
+    fn values_of(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
+        crate::constraints::soundness::current(p, st)
+    }
+
+    #[test]
+    fn a_count_prunes_by_its_documented_rule_placed_or_not_with_or_without_positions_down_random_walks(
+    ) {
+        let mut rng = crate::rng::Rng::new(21);
+        let mut seen = [0usize; 4]; // unchanged, pruned n only, pruned members, failed
+        for round in 0..1500 {
+            let k = 1 + rng.below_usize(5);
+            let value = rng.below(4) as i64 - 1;
+            let mut m = Model::new();
+            let xs: Vec<VarId> = (0..k)
+                .map(|_| {
+                    if rng.below(3) == 0 {
+                        // A value list with holes (the value may be missing from it).
+                        let mut list: Vec<i64> = (-2..4).filter(|_| rng.below(2) == 0).collect();
+                        if list.is_empty() {
+                            list.push(rng.below(6) as i64 - 2);
+                        }
+                        m.new_var_with_values(&list).unwrap()
+                    } else {
+                        let lo = rng.below(3) as i64 - 2;
+                        m.new_var(lo, lo + 1 + rng.below(3) as i64).unwrap()
+                    }
+                })
+                .collect();
+            let n_lo = rng.below_usize(k + 1) as i64;
+            let n = m
+                .new_var(n_lo, n_lo + rng.below_usize(k + 1) as i64)
+                .unwrap();
+            m.count(&xs, value, n).unwrap();
+            let p = m.build().unwrap();
+            let placed = count_of(&p, 0);
+            let (xi, ni): (Vec<usize>, usize) = (xs.iter().map(|x| x.index()).collect(), n.index());
+            let vars: Vec<u32> = xi.iter().map(|&x| x as u32).collect();
+            let twins = [
+                Count::new(&vars, value, ni as u32),
+                Count::new(&vars, value, ni as u32).with_positions(&p.values),
+            ];
+            assert!(
+                placed.placed
+                    && !twins[0].placed
+                    && twins[0].pos.is_empty()
+                    && twins[1].pos.len() == k
+            );
+
+            let mut st = state_of(&p);
+            for step in 0..12 {
+                // A random removal (or an undo), then the three copies against the rule.
+                if st.level() > 0 && rng.below(4) == 0 {
+                    st.pop_level();
+                } else {
+                    st.push_level();
+                    let v = rng.below_usize(k + 1) as u32;
+                    if st.size(v) > 1 {
+                        let keep: Vec<usize> = st.dom(v).iter().collect();
+                        st.remove(v, keep[rng.below_usize(keep.len())]).unwrap();
+                    }
+                }
+                let before = values_of(&p, &st);
+                let expected = by_the_rule(&before, &xi, value, ni);
+                let what = format!(
+                    "round {round} step {step}: value {value}, members {xi:?}, n {ni}, {before:?}"
+                );
+                let copies = [
+                    ("unplaced", &twins[0], false),
+                    ("unplaced with positions", &twins[1], false),
+                    ("placed, on a state without its words", placed, true),
+                ];
+                for (name, c, bare) in copies {
+                    let mut twin = st.clone();
+                    if bare {
+                        twin.cstate = crate::trailed::Trailed::empty();
+                    }
+                    let got = Propagate::<u64>::propagate(c, &mut twin, &p.values).ok();
+                    assert_eq!(
+                        got.map(|()| values_of(&p, &twin)),
+                        expected,
+                        "{name}: {what}"
+                    );
+                }
+                let got = Propagate::<u64>::propagate(placed, &mut st, &p.values);
+                assert_eq!(got.is_ok(), expected.is_some(), "placed: {what}");
+                let Some(expected) = expected else {
+                    seen[3] += 1;
+                    break;
+                };
+                let after = values_of(&p, &st);
+                assert_eq!(after, expected, "placed: {what}");
+                // `n` is no member, so the count declares itself idempotent: a second call changes nothing.
+                assert!(Constraint::idempotent(placed));
+                Propagate::<u64>::propagate(placed, &mut st, &p.values).unwrap();
+                assert_eq!(values_of(&p, &st), after, "placed, second call: {what}");
+                let members_changed = xi.iter().any(|&x| after[x] != before[x]);
+                seen[if members_changed {
+                    2
+                } else {
+                    usize::from(after != before)
+                }] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&s| s > 100), "outcomes {seen:?}");
+    }
+
+    #[test]
+    fn counts_name_themselves_and_a_count_is_idempotent_only_when_n_is_no_member() {
+        assert_eq!(Constraint::name(&Count::new(&[0, 1], 1, 2)), "count");
+        assert_eq!(Constraint::name(&CountVar::new(&[0, 1], 2, 3)), "count_var");
+        assert!(Constraint::idempotent(&Count::new(&[0, 1], 1, 2)));
+        assert!(!Constraint::idempotent(&Count::new(&[0, 1, 2], 1, 2)));
+    }
+
+    /// [`CountVar`]'s documented rule on value lists, members, `y` and `n` distinct bitset variables; `None` when a
+    /// domain empties. Independent of the propagator's helpers (`meet`, `keep_common`, `split`).
+    fn count_var_by_the_rule(
+        doms: &[Vec<i64>],
+        xs: &[usize],
+        y: usize,
+        n: usize,
+    ) -> Option<Vec<Vec<i64>>> {
+        let mut d = doms.to_vec();
+        let meets = |d: &[Vec<i64>], x: usize| d[x].iter().any(|c| d[y].contains(c));
+        let y_fixed = d[y].len() == 1;
+        let maybe = xs.iter().filter(|&&x| meets(&d, x)).count() as i64;
+        let sure = xs
+            .iter()
+            .filter(|&&x| y_fixed && d[x].len() == 1 && meets(&d, x))
+            .count() as i64;
+        d[n].retain(|&c| (sure..=maybe).contains(&c));
+        let (&nl, &nh) = (d[n].first()?, d[n].last()?);
+        if sure < maybe && (nl == maybe || nh == sure) {
+            for &x in xs {
+                if (y_fixed && d[x].len() == 1) || !meets(&d, x) {
+                    continue;
+                }
+                if nl == maybe {
+                    // x = y: each keeps the values of the other.
+                    let dy = d[y].clone();
+                    d[x].retain(|c| dy.contains(c));
+                    let dx = d[x].clone();
+                    d[y].retain(|c| dx.contains(c));
+                } else if y_fixed {
+                    let w = d[y][0];
+                    d[x].retain(|&c| c != w);
+                } else if d[x].len() == 1 {
+                    let w = d[x][0];
+                    d[y].retain(|&c| c != w);
+                }
+                if d[x].is_empty() || d[y].is_empty() {
+                    return None;
+                }
+            }
+        }
+        // Values of y whose count cannot be n.
+        let (&nl, &nh) = (d[n].first()?, d[n].last()?);
+        let members = d.clone();
+        d[y].retain(|w| {
+            let able = xs.iter().filter(|&&x| members[x].contains(w)).count() as i64;
+            let fixed = xs.iter().filter(|&&x| members[x] == [*w]).count() as i64;
+            able >= nl && fixed <= nh
+        });
+        (!d[y].is_empty()).then_some(d)
+    }
+
+    #[test]
+    fn a_count_of_a_variable_value_prunes_by_its_documented_rule_and_accepts_exactly_the_counted_tuples(
+    ) {
+        let mut rng = crate::rng::Rng::new(22);
+        let mut seen = [0usize; 3]; // unchanged, pruned, failed
+        for round in 0..3000 {
+            let k = 1 + rng.below_usize(4);
+            let mut m = Model::new();
+            let var = |m: &mut Model, rng: &mut crate::rng::Rng| {
+                let mut list: Vec<i64> = (-1..4).filter(|_| rng.below(3) != 0).collect();
+                if list.is_empty() {
+                    list.push(rng.below(5) as i64 - 1);
+                }
+                m.new_var_with_values(&list).unwrap()
+            };
+            let xs: Vec<VarId> = (0..k).map(|_| var(&mut m, &mut rng)).collect();
+            let y = var(&mut m, &mut rng);
+            let n_lo = rng.below_usize(k + 1) as i64;
+            let n = m
+                .new_var(n_lo, n_lo + rng.below_usize(k + 1) as i64)
+                .unwrap();
+            m.count_var(&xs, y, n).unwrap();
+            let p = m.build().unwrap();
+            let any: &dyn Any = &*p.constraints[0];
+            let c = any.downcast_ref::<CountVar>().unwrap();
+            let xi: Vec<usize> = xs.iter().map(|x| x.index()).collect();
+            let (yi, ni) = (y.index(), n.index());
+
+            let mut st = state_of(&p);
+            for _ in 0..rng.below(4) {
+                let v = rng.below_usize(k + 2) as u32;
+                if st.size(v) > 1 {
+                    let keep: Vec<usize> = st.dom(v).iter().collect();
+                    st.remove(v, keep[rng.below_usize(keep.len())]).unwrap();
+                }
+            }
+            let before = values_of(&p, &st);
+            let what = format!("round {round}: members {xi:?}, y {yi}, n {ni}, {before:?}");
+            let expected = count_var_by_the_rule(&before, &xi, yi, ni);
+            let got = Propagate::<u64>::propagate(c, &mut st, &p.values);
+            assert_eq!(got.is_ok(), expected.is_some(), "{what}");
+            let Some(expected) = expected else {
+                seen[2] += 1;
+                continue;
+            };
+            let after = values_of(&p, &st);
+            assert_eq!(after, expected, "{what}");
+            seen[usize::from(after != before)] += 1;
+
+            // On a full assignment the checker and the propagator both accept exactly the tuples where n counts
+            // the members equal to y.
+            let pick: Vec<i64> = before.iter().map(|d| d[rng.below_usize(d.len())]).collect();
+            let counted = xi.iter().filter(|&&x| pick[x] == pick[yi]).count() as i64 == pick[ni];
+            assert_eq!(
+                Constraint::is_satisfied(c, &|v| pick[v as usize]),
+                counted,
+                "{what}: {pick:?}"
+            );
+            let mut full = state_of(&p);
+            for (v, &w) in pick.iter().enumerate() {
+                full.assign(v as u32, p.values[v].index_of(w).unwrap())
+                    .unwrap();
+            }
+            let accepted = Propagate::<u64>::propagate(c, &mut full, &p.values).is_ok();
+            assert_eq!(accepted, counted, "{what}: {pick:?}");
+        }
+        assert!(seen.iter().all(|&s| s > 100), "outcomes {seen:?}");
+    }
 }
