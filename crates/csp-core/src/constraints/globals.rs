@@ -942,4 +942,117 @@ mod tests {
             }
         }
     }
+
+    /// Every assignment of `n` variables over `values`, in order (the last variable fastest).
+    fn all_assignments(n: usize, values: &[i64]) -> Vec<Vec<i64>> {
+        let mut all = vec![Vec::new()];
+        for _ in 0..n {
+            all = all
+                .into_iter()
+                .flat_map(|a| {
+                    values.iter().map(move |&x| {
+                        let mut b = a.clone();
+                        b.push(x);
+                        b
+                    })
+                })
+                .collect();
+        }
+        all
+    }
+
+    /// The checkers are the oracles of the search tests, so they are checked against the definitions: on random
+    /// automata, `regular` accepts exactly the words whose run (through the posted transitions, values outside
+    /// the symbols rejecting) ends in an accepting state; on every successor assignment of 1 to 5 nodes (values
+    /// one past each end included), `circuit` accepts exactly those whose successors, followed from node 0, visit
+    /// every node once and come back, and `subcircuit` exactly those where the nodes not their own successor
+    /// form one such cycle (or there are none).
+    #[test]
+    fn the_regular_and_circuit_checkers_accept_exactly_what_their_definitions_accept() {
+        let mut rng = Rng::new(6);
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..200 {
+            let mut m = Model::new();
+            let n = rng.below_usize(5);
+            let x: Vec<VarId> = (0..n).map(|_| m.new_var(-2, 2).unwrap()).collect();
+            let states = 1 + rng.below_usize(4);
+            let start = rng.below_usize(states);
+            let mut t = Vec::new();
+            for q in 0..states {
+                for a in -1..=2 {
+                    if rng.below(4) != 0 {
+                        t.push((q, a, rng.below_usize(states)));
+                    }
+                }
+            }
+            let acc: Vec<usize> = (0..states).filter(|_| rng.below(2) == 0).collect();
+            m.regular(&x, states, start, &t, &acc).unwrap();
+            let p = m.build().unwrap();
+            for word in all_assignments(n, &[-3, -2, -1, 0, 1, 2, 3]) {
+                let mut q = Some(start);
+                for &a in &word {
+                    q = q.and_then(|q| t.iter().find(|&&(r, b, _)| r == q && b == a).map(|e| e.2));
+                }
+                let expected = q.is_some_and(|q| acc.contains(&q));
+                let got = p.constraints[0].is_satisfied(&|v| word[v as usize]);
+                assert_eq!(
+                    got, expected,
+                    "{word:?} by {t:?} from {start}, accepting {acc:?}"
+                );
+                accepted += u32::from(expected);
+                refused += u32::from(!expected);
+            }
+        }
+        assert!(
+            accepted > 1000 && refused > 1000,
+            "regular: {accepted} accepted, {refused} refused"
+        );
+        for sub in [false, true] {
+            let (mut accepted, mut refused) = (0, 0);
+            for n in 1..=5usize {
+                for first in [-1i64, 0, 2] {
+                    let mut m = Model::new();
+                    let x: Vec<VarId> = (0..n)
+                        .map(|_| m.new_var(first - 1, first + n as i64).unwrap())
+                        .collect();
+                    if sub {
+                        m.subcircuit(&x, first).unwrap();
+                    } else {
+                        m.circuit(&x, first).unwrap();
+                    }
+                    let p = m.build().unwrap();
+                    let values: Vec<i64> = (first - 1..=first + n as i64).collect();
+                    for succ in all_assignments(n, &values) {
+                        let node =
+                            |i: usize| usize::try_from(succ[i] - first).ok().filter(|&j| j < n);
+                        let members: Vec<usize> =
+                            (0..n).filter(|&i| !sub || node(i) != Some(i)).collect();
+                        // One cycle through exactly `members`: followed from the first, each is left once and
+                        // the walk returns to the first after all of them.
+                        let expected = (0..n).all(|i| node(i).is_some())
+                            && members.first().is_none_or(|&s| {
+                                let mut seen = vec![false; n];
+                                let mut i = s;
+                                for _ in 0..members.len() {
+                                    if seen[i] || !members.contains(&i) {
+                                        return false;
+                                    }
+                                    seen[i] = true;
+                                    i = node(i).unwrap_or(s);
+                                }
+                                i == s
+                            });
+                        let got = p.constraints[0].is_satisfied(&|v| succ[v as usize]);
+                        assert_eq!(got, expected, "{succ:?} from {first}, sub {sub}");
+                        accepted += u32::from(expected);
+                        refused += u32::from(!expected);
+                    }
+                }
+            }
+            assert!(
+                accepted > 50 && refused > 1000,
+                "sub {sub}: {accepted} accepted, {refused} refused"
+            );
+        }
+    }
 }

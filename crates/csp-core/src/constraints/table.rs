@@ -1086,4 +1086,212 @@ mod tests {
             .set_word(vb + 1, bad.cstate.word(vb + 1) & !(1 << 2));
         assert!(t.check(&bad).unwrap_err().contains("row 66 is within"));
     }
+
+    /// The brute-force checker is the oracle of every other test, so it is checked against the tuples themselves:
+    /// on random tables (some with a variable twice in the scope, some tuples outside the domains), every
+    /// assignment of the scope's variables over their values and one value beyond each end is accepted exactly
+    /// when the values it gives the scope, in scope order, are one of the posted tuples.
+    #[test]
+    fn is_satisfied_accepts_exactly_the_assignments_that_equal_a_posted_tuple() {
+        let mut rng = Rng::new(5);
+        let (mut accepted, mut refused) = (0, 0);
+        for case in 0..120 {
+            let case = random_case(&mut rng, false, case % 3 == 0);
+            for (c, (scope, _)) in case.p.constraints.iter().zip(&case.tables) {
+                let t = as_table(&**c).unwrap();
+                let posted: std::collections::HashSet<&[i64]> =
+                    t.tuples.chunks(scope.len()).collect();
+                let mut distinct = scope.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                // Each distinct variable's candidates: its values, and one value past each end.
+                let candidates: Vec<Vec<i64>> = distinct
+                    .iter()
+                    .map(|&v| {
+                        let d = &case.vals[v];
+                        let mut c = vec![d[0] - 1];
+                        c.extend_from_slice(d);
+                        c.push(d[d.len() - 1] + 1);
+                        c
+                    })
+                    .collect();
+                let mut at = vec![0; distinct.len()];
+                loop {
+                    let value_of = |v: u32| {
+                        let k = distinct.binary_search(&(v as usize)).unwrap();
+                        candidates[k][at[k]]
+                    };
+                    let tuple: Vec<i64> = scope.iter().map(|&v| value_of(v as u32)).collect();
+                    let expected = posted.contains(tuple.as_slice());
+                    assert_eq!(
+                        c.is_satisfied(&value_of),
+                        expected,
+                        "{tuple:?} on {scope:?}"
+                    );
+                    accepted += u32::from(expected);
+                    refused += u32::from(!expected);
+                    let Some(k) = (0..at.len()).find(|&k| at[k] + 1 < candidates[k].len()) else {
+                        break;
+                    };
+                    at[k] += 1;
+                    at[..k].iter_mut().for_each(|a| *a = 0);
+                }
+            }
+        }
+        assert!(
+            accepted > 500 && refused > 500,
+            "{accepted} accepted, {refused} refused"
+        );
+    }
+
+    /// What placing `t` in an empty store layout reserves: `u64` words, domain words, `u32` words, scratch words.
+    fn reserved(t: &super::Table) -> (usize, usize, usize, usize) {
+        let mut layout = crate::trailed::Layout::default();
+        t.clone().place(&mut layout);
+        (
+            layout.words.len(),
+            layout.doms,
+            layout.free.len(),
+            layout.tmp,
+        )
+    }
+
+    /// A table on no variables holds exactly when it has a tuple (the empty one): propagation fails at the root
+    /// without one, lets every value of the other variables through with one; the checker agrees. It reserves
+    /// nothing in the trailed store.
+    #[test]
+    fn a_table_on_no_variables_holds_exactly_when_it_has_a_tuple_and_reserves_no_store_words() {
+        use crate::{SearchConfig, Solver};
+        for tuples in [0, 1, 2] {
+            let mut m = Model::new();
+            m.new_var(0, 2).unwrap();
+            m.table(&[], &vec![Vec::new(); tuples]).unwrap();
+            let p = m.build().unwrap();
+            let t = as_table(&*p.constraints[0]).unwrap();
+            assert_eq!(reserved(t), (0, 0, 0, 0));
+            assert_eq!(p.constraints[0].is_satisfied(&|_| 0), tuples > 0);
+            let mut st = state_for::<u64>(&p);
+            assert_eq!(t.propagate(&mut st).is_ok(), tuples > 0);
+            let counted = Solver::new(&p, SearchConfig::default()).count(&[], u64::MAX);
+            assert_eq!(counted.count, if tuples > 0 { 3 } else { 0 });
+        }
+    }
+
+    /// Before the first call every row is valid and nothing else: word `k` of `valid` holds rows `64k..64k + 64`
+    /// that exist (a bit past the last row would be a row without supports kept forever), the limit counts the
+    /// words, and the primed flag is clear until the first call sets it. Checked on the store's raw words, for row
+    /// counts around word ends.
+    #[test]
+    fn the_valid_row_bitset_starts_with_one_bit_per_row_and_none_past_the_last() {
+        for nrows in [1usize, 5, 63, 64, 65, 70, 127, 128, 130, 200] {
+            let mut m = Model::new();
+            let x = m.new_var(0, 255).unwrap();
+            let tuples: Vec<Vec<i64>> = (0..nrows as i64).map(|r| vec![r]).collect();
+            m.table(&[x], &tuples).unwrap();
+            let p = m.build().unwrap();
+            let t = as_table(&*p.constraints[0]).unwrap();
+            let st = state_for::<WideDomain>(&p);
+            let base = t.base as usize;
+            let nw = nrows.div_ceil(64);
+            assert_eq!(st.cstate.word(base), nw as u64, "limit for {nrows} rows");
+            assert_eq!(st.cstate.word(base + 1), 0, "primed flag for {nrows} rows");
+            for k in 0..nw {
+                let rows = (nrows - 64 * k).min(64);
+                let expected = if rows == 64 {
+                    u64::MAX
+                } else {
+                    (1 << rows) - 1
+                };
+                assert_eq!(
+                    st.cstate.word(base + 2 + k),
+                    expected,
+                    "word {k} of {nrows} rows"
+                );
+            }
+            // The first call filters (x keeps exactly the values of the rows) and sets the flag.
+            let mut st = st;
+            t.propagate(&mut st).unwrap();
+            assert_eq!(st.cstate.word(base + 1), 1, "primed flag after a call");
+            assert_eq!(st.size(0), nrows as u32);
+        }
+    }
+
+    /// A table whose supports would pass `MAX_SUPPORT_WORDS` (two variables of 4,096 values, 33,000 rows: 8,192
+    /// x 516 words) scans its rows instead: it reserves nothing in the trailed store, and after each change it
+    /// keeps exactly the values of the rows left within the domains, failing when none is.
+    #[test]
+    fn a_table_too_big_for_compact_table_reserves_no_store_words_and_keeps_exactly_the_supported_values(
+    ) {
+        let mut m = Model::new();
+        let x = m.new_var(0, 4095).unwrap();
+        let y = m.new_var(0, 4095).unwrap();
+        let tuples: Vec<Vec<i64>> = (0..33_000i64)
+            .map(|i| vec![i % 4096, (i * 37 + i / 4096) % 4096])
+            .collect();
+        m.table(&[x, y], &tuples).unwrap();
+        let p = m.build().unwrap();
+        let t = as_table(&*p.constraints[0]).unwrap();
+        assert!(!t.compact);
+        assert_eq!(reserved(t), (0, 0, 0, 0));
+        let mut st = state_for::<WideDomain>(&p);
+        let mut rng = Rng::new(6);
+        let mut failed = false;
+        while !failed {
+            // Keep about half of x's values, then of y's, until a fixpoint fails or both are fixed.
+            for v in 0..2u32 {
+                let have: Vec<usize> = st.dom(v).iter().collect();
+                if have.len() > 1 {
+                    for p in have {
+                        if rng.below(2) == 0 {
+                            let _ = st.remove(v, p);
+                        }
+                    }
+                }
+            }
+            let before = doms(&st);
+            let live: Vec<&Vec<i64>> = tuples
+                .iter()
+                .filter(|t| (0..2).all(|i| before[i].contains(&(t[i] as usize))))
+                .collect();
+            let ok = t.propagate(&mut st).is_ok();
+            assert_eq!(ok, !live.is_empty());
+            failed = !ok;
+            if ok {
+                for i in 0..2 {
+                    let mut expected: Vec<usize> = live.iter().map(|t| t[i] as usize).collect();
+                    expected.sort_unstable();
+                    expected.dedup();
+                    assert_eq!(doms(&st)[i], expected);
+                }
+                if (0..2u32).all(|v| st.is_fixed(v)) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// What the engine reads from a table besides its filtering: name, scope (a repeated variable kept twice),
+    /// cost class, and one scratch domain per scope position for the row-scan fallback.
+    #[test]
+    fn a_table_reports_its_name_scope_cost_and_scratch() {
+        use crate::constraints::Cost;
+        let mut m = Model::new();
+        let x: Vec<_> = (0..3).map(|_| m.new_var(0, 2).unwrap()).collect();
+        m.table(&[x[2], x[0]], &[vec![0, 1]]).unwrap();
+        m.table(&[x[1], x[1], x[0]], &[vec![2, 2, 0]]).unwrap();
+        let p = m.build().unwrap();
+        let c = &p.constraints;
+        let got: Vec<(&str, Vec<u32>, Cost, usize)> = c
+            .iter()
+            .map(|c| (c.name(), c.vars().to_vec(), c.cost(), c.scratch()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("table", vec![2, 0], Cost::Expensive, 2),
+                ("table", vec![1, 1, 0], Cost::Expensive, 3)
+            ]
+        );
+        assert_eq!(p.max_table_arity, 3);
+    }
 }
