@@ -554,8 +554,13 @@ mod tests {
                 .new_var(n_lo, n_lo + rng.below_usize(k + 1) as i64)
                 .unwrap();
             m.count(&xs, value, n).unwrap();
+            // The same count posted as built by `Count::new` alone: placed, but without the value positions.
+            let scope: Vec<u32> = xs.iter().map(|x| x.index() as u32).collect();
+            m.post(Count::new(&scope, value, n.index() as u32));
             let p = m.build().unwrap();
             let placed = count_of(&p, 0);
+            let posted = count_of(&p, 1);
+            assert!(posted.placed && posted.pos.is_empty());
             let (xi, ni): (Vec<usize>, usize) = (xs.iter().map(|x| x.index()).collect(), n.index());
             let vars: Vec<u32> = xi.iter().map(|&x| x as u32).collect();
             let twins = [
@@ -591,6 +596,7 @@ mod tests {
                     ("unplaced", &twins[0], false),
                     ("unplaced with positions", &twins[1], false),
                     ("placed, on a state without its words", placed, true),
+                    ("placed, without positions", posted, false),
                 ];
                 for (name, c, bare) in copies {
                     let mut twin = st.clone();
@@ -616,6 +622,13 @@ mod tests {
                 assert!(Constraint::idempotent(placed));
                 Propagate::<u64>::propagate(placed, &mut st, &p.values).unwrap();
                 assert_eq!(values_of(&p, &st), after, "placed, second call: {what}");
+                // The posted twin follows the walk on the same state (so its trailed words stay current).
+                Propagate::<u64>::propagate(posted, &mut st, &p.values).unwrap();
+                assert_eq!(
+                    values_of(&p, &st),
+                    after,
+                    "posted, after the placed one: {what}"
+                );
                 let members_changed = xi.iter().any(|&x| after[x] != before[x]);
                 seen[if members_changed {
                     2
@@ -714,6 +727,10 @@ mod tests {
             let c = any.downcast_ref::<CountVar>().unwrap();
             let xi: Vec<usize> = xs.iter().map(|x| x.index()).collect();
             let (yi, ni) = (y.index(), n.index());
+            let scope: Vec<u32> = xi.iter().chain([&yi, &ni]).map(|&v| v as u32).collect();
+            assert_eq!(Constraint::vars(c), &scope[..]);
+            let widest = scope.iter().map(|&v| p.values[v as usize].width()).max();
+            assert_eq!(Some(Constraint::work_len(c, &p.values)), widest);
 
             let mut st = state_of(&p);
             for _ in 0..rng.below(4) {
