@@ -828,15 +828,7 @@ mod tests {
     fn counted_groups_follow_every_undo(snapshots: bool, seed: u64) {
         let n = 5;
         let mut m = Model::new();
-        let x: Vec<_> = (0..n * n)
-            .map(|_| m.new_var(0, n as i64 - 1).unwrap())
-            .collect();
-        for i in 0..n {
-            let row: Vec<_> = (0..n).map(|j| x[i * n + j]).collect();
-            let col: Vec<_> = (0..n).map(|j| x[j * n + i]).collect();
-            m.all_different(&row).unwrap();
-            m.all_different(&col).unwrap();
-        }
+        let x = crate::constraints::soundness::latin_square(&mut m, n);
         m.all_different(&[x[0], x[6], x[12]]).unwrap();
         m.all_different_offset(&[x[1], x[7]], &[0, 1]).unwrap();
         m.not_equal(x[3], x[21], 0).unwrap();

@@ -568,6 +568,21 @@ pub(crate) fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// A Latin square of order `n` in `m`: `n * n` new variables over `0..n`, row-major, and one `all_different` per
+/// row and per column (the permutation groups the group kernel's tests start from).
+pub(crate) fn latin_square(m: &mut Model, n: usize) -> Vec<VarId> {
+    let x: Vec<VarId> = (0..n * n)
+        .map(|_| m.new_var(0, n as i64 - 1).unwrap())
+        .collect();
+    for i in 0..n {
+        let row: Vec<VarId> = (0..n).map(|j| x[i * n + j]).collect();
+        let col: Vec<VarId> = (0..n).map(|j| x[j * n + i]).collect();
+        m.all_different(&row).unwrap();
+        m.all_different(&col).unwrap();
+    }
+    x
+}
+
 /// Fails the test when a value of a solution within `before` is missing from `after` (or propagation failed
 /// although such a solution exists).
 fn assert_sound(name: &str, p: &Problem, before: &[Vec<i64>], after: Option<&[Vec<i64>]>) {

@@ -586,15 +586,7 @@ mod tests {
         use crate::stats::Stats;
         let n = 4;
         let mut m = Model::new();
-        let x: Vec<_> = (0..n * n)
-            .map(|_| m.new_var(0, n as i64 - 1).unwrap())
-            .collect();
-        for i in 0..n {
-            let row: Vec<_> = (0..n).map(|j| x[i * n + j]).collect();
-            let col: Vec<_> = (0..n).map(|j| x[j * n + i]).collect();
-            m.all_different(&row).unwrap();
-            m.all_different(&col).unwrap();
-        }
+        let x = crate::constraints::soundness::latin_square(&mut m, n);
         m.all_different(&[x[0], x[5], x[10]]).unwrap();
         let p = m.build().unwrap();
         let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
