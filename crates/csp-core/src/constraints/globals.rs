@@ -715,6 +715,28 @@ mod tests {
         Some(kept)
     }
 
+    /// An automaton as `Model::regular` takes it: (states, start, transitions `(from, symbol, to)`, accepting
+    /// states).
+    type Automaton = (usize, usize, Vec<(usize, i64, usize)>, Vec<usize>);
+
+    /// A random automaton for the `regular` tests: 1 to 4 states, a random start, each transition on the symbols
+    /// -1..=2 present with probability 3/4 to a random state, each state accepting with probability 1/2. The draws
+    /// come in the order of the tuple.
+    fn random_automaton(rng: &mut Rng) -> Automaton {
+        let states = 1 + rng.below_usize(4);
+        let start = rng.below_usize(states);
+        let mut t = Vec::new();
+        for q in 0..states {
+            for a in -1..=2 {
+                if rng.below(4) != 0 {
+                    t.push((q, a, rng.below_usize(states)));
+                }
+            }
+        }
+        let acc: Vec<usize> = (0..states).filter(|_| rng.below(2) == 0).collect();
+        (states, start, t, acc)
+    }
+
     #[test]
     fn regular_keeps_exactly_the_values_of_accepted_words_and_never_grows_its_work_buffer() {
         // The automaton of the problem made last, which is the one the reference is asked about.
@@ -726,17 +748,7 @@ mod tests {
                 let mut m = Model::new();
                 let n = 1 + rng.below_usize(5);
                 let x = random_vars(&mut m, rng, n, (-2, 2), false);
-                let states = 1 + rng.below_usize(4);
-                let start = rng.below_usize(states);
-                let mut t = Vec::new();
-                for q in 0..states {
-                    for a in -1..=2 {
-                        if rng.below(4) != 0 {
-                            t.push((q, a, rng.below_usize(states)));
-                        }
-                    }
-                }
-                let acc: Vec<usize> = (0..states).filter(|_| rng.below(2) == 0).collect();
+                let (states, start, t, acc) = random_automaton(rng);
                 m.regular(&x, states, start, &t, &acc).unwrap();
                 let delta: HashMap<(usize, i64), usize> =
                     t.iter().map(|&(q, a, r)| ((q, a), r)).collect();
@@ -975,17 +987,7 @@ mod tests {
             let mut m = Model::new();
             let n = rng.below_usize(5);
             let x: Vec<VarId> = (0..n).map(|_| m.new_var(-2, 2).unwrap()).collect();
-            let states = 1 + rng.below_usize(4);
-            let start = rng.below_usize(states);
-            let mut t = Vec::new();
-            for q in 0..states {
-                for a in -1..=2 {
-                    if rng.below(4) != 0 {
-                        t.push((q, a, rng.below_usize(states)));
-                    }
-                }
-            }
-            let acc: Vec<usize> = (0..states).filter(|_| rng.below(2) == 0).collect();
+            let (states, start, t, acc) = random_automaton(&mut rng);
             m.regular(&x, states, start, &t, &acc).unwrap();
             let p = m.build().unwrap();
             for word in all_assignments(n, &[-3, -2, -1, 0, 1, 2, 3]) {
