@@ -286,24 +286,34 @@ impl Triad9 {
     }
 
     /// The grid as digits 1..=9, row-major. Only meaningful when solved.
+    /// Written row by row of the grid (each its three boxes' row words), so every index is a constant once
+    /// the loops are unrolled.
     fn grid(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (b, rows) in self.boxes.iter().enumerate() {
-            for i in 0..3 {
-                for j in 0..3 {
-                    let cell = (3 * (b / 3) + i) * 9 + 3 * (b % 3) + j;
-                    out[cell] = lane(rows[i], j).trailing_zeros() as u8 + 1;
+        for (r, line) in out.chunks_exact_mut(9).enumerate() {
+            for (bc, cells) in line.chunks_exact_mut(3).enumerate() {
+                let w = self.boxes[3 * (r / 3) + bc][r % 3];
+                for (j, cell) in cells.iter_mut().enumerate() {
+                    // The lowest digit of lane j (lane j is not empty in a solved state).
+                    *cell = ((w >> (16 * j)) as u16).trailing_zeros() as u8 + 1;
                 }
             }
         }
         out
     }
 
-    /// Whether every cell holds one digit (checked at a leaf; see [`Search::run`]).
+    /// Whether every cell holds one digit (checked at a leaf; see [`Search::run`]). Branch-free over the 27
+    /// row words: a cell lane is wrong when it is empty or holds two digits (`x & (x - 1)`, exact per lane once
+    /// no lane is empty, as then no subtraction borrows across lanes).
     fn cells_fixed(&self) -> bool {
-        self.boxes
-            .iter()
-            .all(|rows| rows[..3].iter().all(|&r| pop16(r & CELLS3) == SPREAD3))
+        let mut bad = 0u64;
+        for rows in &self.boxes {
+            for &r in &rows[..3] {
+                let x = r & CELLS3;
+                bad |= (nonzero_hi(x) ^ (HI >> 16)) | (x & x.wrapping_sub(SPREAD3));
+            }
+        }
+        bad == 0
     }
 }
 
