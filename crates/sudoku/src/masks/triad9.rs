@@ -42,10 +42,10 @@
 //! module's only `unsafe`), and the tests require every copy to return the portable one's results and
 //! statistics.
 //!
-//! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the thirteenth session's last): slightly
-//! fewer guesses per puzzle than tdoku; CPU time at or below band9's on the hardest sets and serg (0.79-1.01x),
-//! but 1.4-1.6x on kaggle and 17_clue, where the root's box loops dominate. `fast` still runs band9: a switch
-//! after N band9 nodes was measured and lost to one solver or the other on every set.
+//! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the fourteenth session's last): slightly
+//! fewer guesses per puzzle than tdoku; CPU time below band9's on the hardest sets (0.76-0.93x) and about
+//! band9's on serg, but 1.3-1.5x on kaggle and 17_clue, where the root's propagation dominates. `fast` still
+//! runs band9: a switch after N band9 nodes was measured and lost to one solver or the other on every set.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
