@@ -42,10 +42,10 @@
 //! module's only `unsafe`), and the tests require every copy to return the portable one's results and
 //! statistics.
 //!
-//! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the thirteenth session's last): slightly
-//! fewer guesses per puzzle than tdoku; CPU time at or below band9's on the hardest sets and serg (0.79-1.01x),
-//! but 1.4-1.6x on kaggle and 17_clue, where the root's box loops dominate. `fast` still runs band9: a switch
-//! after N band9 nodes was measured and lost to one solver or the other on every set.
+//! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the fourteenth session's last): slightly
+//! fewer guesses per puzzle than tdoku; CPU time below band9's on the hardest sets (0.76-0.93x) and about
+//! band9's on serg, but 1.3-1.5x on kaggle and 17_clue, where the root's propagation dominates. `fast` still
+//! runs band9: a switch after N band9 nodes was measured and lost to one solver or the other on every set.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
@@ -286,24 +286,34 @@ impl Triad9 {
     }
 
     /// The grid as digits 1..=9, row-major. Only meaningful when solved.
+    /// Written row by row of the grid (each its three boxes' row words), so every index is a constant once
+    /// the loops are unrolled.
     fn grid(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (b, rows) in self.boxes.iter().enumerate() {
-            for i in 0..3 {
-                for j in 0..3 {
-                    let cell = (3 * (b / 3) + i) * 9 + 3 * (b % 3) + j;
-                    out[cell] = lane(rows[i], j).trailing_zeros() as u8 + 1;
+        for (r, line) in out.chunks_exact_mut(9).enumerate() {
+            for (bc, cells) in line.chunks_exact_mut(3).enumerate() {
+                let w = self.boxes[3 * (r / 3) + bc][r % 3];
+                for (j, cell) in cells.iter_mut().enumerate() {
+                    // The lowest digit of lane j (lane j is not empty in a solved state).
+                    *cell = ((w >> (16 * j)) as u16).trailing_zeros() as u8 + 1;
                 }
             }
         }
         out
     }
 
-    /// Whether every cell holds one digit (checked at a leaf; see [`Search::run`]).
+    /// Whether every cell holds one digit (checked at a leaf; see [`Search::run`]). Branch-free over the 27
+    /// row words: a cell lane is wrong when it is empty or holds two digits (`x & (x - 1)`, exact per lane once
+    /// no lane is empty, as then no subtraction borrows across lanes).
     fn cells_fixed(&self) -> bool {
-        self.boxes
-            .iter()
-            .all(|rows| rows[..3].iter().all(|&r| pop16(r & CELLS3) == SPREAD3))
+        let mut bad = 0u64;
+        for rows in &self.boxes {
+            for &r in &rows[..3] {
+                let x = r & CELLS3;
+                bad |= (nonzero_hi(x) ^ (HI >> 16)) | (x & x.wrapping_sub(SPREAD3));
+            }
+        }
+        bad == 0
     }
 }
 
@@ -506,6 +516,39 @@ fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Co
         elim = next;
     }
     Ok(Some(Found { pr, nh, pc, nv }))
+}
+
+/// The mask of the box whose top-left cell is `base` from the givens: a given cell keeps its digit (none if
+/// another cell of the box has the same one, a clash the box fixpoint then rejects), an empty cell loses every
+/// given digit of the box, `H_i` the digits given in minirow `i`, `V_j` those given in minicolumn `j`.
+/// Branch-free, every index a constant once inlined; the duplicate digits by pairs of cells and rows rather
+/// than a running `seen` chain over the nine cells. Values are at most 9 (checked by [`solve9_triad`] before
+/// any copy of the search runs); the `& 15` only keeps a shift in range.
+#[inline(always)]
+fn givens_mask(givens: &[u8; 81], base: usize) -> BoxRows {
+    let bit = |i: usize, j: usize| ((1u32 << (givens[base + 9 * i + j] & 15)) >> 1) as u16;
+    let x = [
+        [bit(0, 0), bit(0, 1), bit(0, 2)],
+        [bit(1, 0), bit(1, 1), bit(1, 2)],
+        [bit(2, 0), bit(2, 1), bit(2, 2)],
+    ];
+    let row = |i: usize| x[i][0] | x[i][1] | x[i][2];
+    let col = |j: usize| x[0][j] | x[1][j] | x[2][j];
+    let (r0, r1, r2) = (row(0), row(1), row(2));
+    // Digits given in two cells: twice in one row, or in two rows.
+    let dup_in = |i: usize| (x[i][0] & x[i][1]) | (x[i][2] & (x[i][0] | x[i][1]));
+    let twice = dup_in(0) | dup_in(1) | dup_in(2) | (r0 & r1) | (r2 & (r0 | r1));
+    let free = ALL & !(r0 | r1 | r2);
+    let cell = |v: u16| u64::from(if v == 0 { free } else { v & !twice });
+    let word = |i: usize, r: u16| {
+        cell(x[i][0]) | cell(x[i][1]) << 16 | cell(x[i][2]) << 32 | u64::from(ALL & !r) << 48
+    };
+    [
+        word(0, r0),
+        word(1, r1),
+        word(2, r2),
+        u64::from(ALL & !col(0)) | u64::from(ALL & !col(1)) << 16 | u64::from(ALL & !col(2)) << 32,
+    ]
 }
 
 /// The eliminations a box's assertions send to its two bands, packed as [`Band::elims`]: `[horizontal,
@@ -1261,42 +1304,10 @@ macro_rules! search_functions {
                 }; 6],
                 pending: 0,
             };
-            // Per box, from its givens: a given cell keeps its digit (none if another cell of the box has the
-            // same one, a clash the box fixpoint then rejects), an empty cell loses every given digit of the box,
-            // H_i the digits given in minirow i, V_j those given in minicolumn j. Built box by box with fixed
-            // indices: the per-given read-modify-write of the masks was a chain of store-to-load forwards.
-            let mut masks = [FULL_BOX; 9];
-            for (b, mask) in masks.iter_mut().enumerate() {
-                let mut bits = [[0u16; 3]; 3];
-                let mut seen = 0u16;
-                let mut twice = 0u16;
-                for i in 0..3 {
-                    for j in 0..3 {
-                        let v = givens[(3 * (b / 3) + i) * 9 + 3 * (b % 3) + j];
-                        let bit = if (1..=9).contains(&v) { 1u16 << (v - 1) } else { 0 };
-                        twice |= seen & bit;
-                        seen |= bit;
-                        bits[i][j] = bit;
-                    }
-                }
-                let free = u64::from(ALL & !seen);
-                let mut cols = [0u16; 3];
-                for i in 0..3 {
-                    let mut row = 0u64;
-                    let mut in_row = 0u16;
-                    for j in 0..3 {
-                        let bit = bits[i][j];
-                        in_row |= bit;
-                        cols[j] |= bit;
-                        let cell = if bit == 0 { free } else { u64::from(bit & !twice) };
-                        row |= cell << (16 * j);
-                    }
-                    mask[i] = row | u64::from(ALL & !in_row) << 48;
-                }
-                mask[3] = u64::from(ALL & !cols[0])
-                    | u64::from(ALL & !cols[1]) << 16
-                    | u64::from(ALL & !cols[2]) << 32;
-            }
+            // Per box, from its givens (see `givens_mask`); built box by box with fixed indices: the per-given
+            // read-modify-write of the masks was a chain of store-to-load forwards.
+            let m = |b: usize| givens_mask(givens, 27 * (b / 3) + 3 * (b % 3));
+            let masks = [m(0), m(1), m(2), m(3), m(4), m(5), m(6), m(7), m(8)];
             for (b, mask) in masks.iter().enumerate() {
                 restrict(&mut state, b, &$to_mask(mask))?;
             }
