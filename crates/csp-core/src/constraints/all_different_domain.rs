@@ -702,4 +702,443 @@ mod tests {
             "only {pruned_beyond_value} cases pruned at the root"
         );
     }
+
+    /// Positions `j..` of `group` (each a variable and its offset) take values of `doms` whose shifted values are
+    /// pairwise distinct and not in `used`; position `skip` is left out (plain backtracking on value lists).
+    fn fill(
+        group: &[(usize, i64)],
+        doms: &[Vec<i64>],
+        skip: usize,
+        j: usize,
+        used: &mut Vec<i64>,
+    ) -> bool {
+        if j == group.len() {
+            return true;
+        }
+        if j == skip {
+            return fill(group, doms, skip, j + 1, used);
+        }
+        let (v, off) = group[j];
+        for &x in &doms[v] {
+            if used.contains(&(x + off)) {
+                continue;
+            }
+            used.push(x + off);
+            let ok = fill(group, doms, skip, j + 1, used);
+            used.pop();
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The domains the rule of the module docs leaves, recomputed on value lists: each scope position is a
+    /// member of its own (a repeated variable is a member per position), a value of a member stays when the other
+    /// members can take pairwise distinct shifted values avoiding it, and the rule is applied group after group
+    /// until nothing changes; `None` when a domain empties.
+    fn rule_fixpoint(groups: &[Vec<(usize, i64)>], doms: &[Vec<i64>]) -> Option<Vec<Vec<i64>>> {
+        let mut d = doms.to_vec();
+        loop {
+            let mut changed = false;
+            for g in groups.iter().filter(|g| g.len() >= 2) {
+                for (i, &(v, off)) in g.iter().enumerate() {
+                    let keep: Vec<i64> = d[v]
+                        .iter()
+                        .copied()
+                        .filter(|&x| fill(g, &d, i, 0, &mut vec![x + off]))
+                        .collect();
+                    if keep.is_empty() {
+                        return None;
+                    }
+                    if keep.len() != d[v].len() {
+                        d[v] = keep;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return Some(d);
+            }
+        }
+    }
+
+    /// A random domain: a range (sometimes wide, so the universe has values no member of a short range takes) or
+    /// a list with holes.
+    fn random_domain(rng: &mut Rng) -> Vec<i64> {
+        match rng.below(4) {
+            0 => {
+                let lo = rng.below(7) as i64 - 3;
+                (lo..=lo + rng.below(4) as i64).collect()
+            }
+            1 => {
+                let lo = rng.below(3) as i64 * 4 - 4;
+                (lo..=lo + 2 + rng.below(8) as i64).collect()
+            }
+            _ => {
+                let d: Vec<i64> = (-3..=3).filter(|_| rng.below(2) == 0).collect();
+                if d.is_empty() {
+                    vec![rng.below(7) as i64 - 3]
+                } else {
+                    d
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_fixpoint_of_overlapping_groups_equals_the_rule_recomputed_on_value_lists_down_walks_that_backtrack(
+    ) {
+        let mut rng = Rng::new(0xD1);
+        let (mut steps, mut failures, mut backtracks, mut pruned, mut repeated) = (0, 0, 0, 0, 0);
+        for case in 0..300 {
+            let n = 3 + rng.below(4) as usize;
+            let mut m = Model::new();
+            let doms: Vec<Vec<i64>> = (0..n).map(|_| random_domain(&mut rng)).collect();
+            let xs: Vec<_> = doms
+                .iter()
+                .map(|d| m.new_var_with_values(d).unwrap())
+                .collect();
+            // One or two groups (each posted to its own words in the store), a variable sometimes repeated.
+            let mut groups: Vec<Vec<(usize, i64)>> = Vec::new();
+            for _ in 0..1 + rng.below(2) {
+                let size = 2 + rng.below(n as u64 - 1) as usize;
+                let mut scope: Vec<usize> = (0..n).collect();
+                for i in 0..n {
+                    scope.swap(i, i + rng.below((n - i) as u64) as usize);
+                }
+                scope.truncate(size);
+                if rng.below(4) == 0 {
+                    scope.push(scope[0]);
+                    repeated += 1;
+                }
+                let group: Vec<(usize, i64)> = scope
+                    .iter()
+                    .map(|&v| (v, rng.below(3) as i64 - 1))
+                    .collect();
+                let vars: Vec<_> = group.iter().map(|&(v, _)| xs[v]).collect();
+                let offs: Vec<i64> = group.iter().map(|&(_, o)| o).collect();
+                m.all_different_with(&vars, &offs, AllDifferentLevel::Domain)
+                    .unwrap();
+                groups.push(group);
+            }
+            let p = m.build().unwrap();
+            let prop = if case % 2 == 0 {
+                Propagation::ForwardChecking
+            } else {
+                Propagation::Singles
+            };
+            let mut st = state_of(&p);
+            let mut pr = Propagator::new(&p.constraints, p.num_vars(), prop, false);
+            let mut stats = Stats::default();
+            let ok = pr
+                .root(&p.constraints, &p.values, &mut st, &mut stats)
+                .is_ok();
+            let want = rule_fixpoint(&groups, &doms);
+            assert_eq!(
+                ok.then(|| current(&p, &st)),
+                want,
+                "case {case}: root of {doms:?} under {groups:?}"
+            );
+            if !ok {
+                failures += 1;
+                continue;
+            }
+            pruned += usize::from(want.as_ref() != Some(&doms));
+            // saved[l] = the domains when level l + 1 opened.
+            let mut saved: Vec<Vec<Vec<i64>>> = Vec::new();
+            for _ in 0..12 {
+                let open: Vec<u32> = (0..n as u32).filter(|&v| !st.is_fixed(v)).collect();
+                if open.is_empty() || (!saved.is_empty() && rng.below(3) == 0) {
+                    if saved.is_empty() {
+                        break;
+                    }
+                    let to = rng.below(saved.len() as u64) as usize;
+                    if to + 1 == saved.len() && rng.below(2) == 0 {
+                        pr.pop_level(&mut st);
+                    } else {
+                        pr.backtrack_to(&mut st, to);
+                    }
+                    saved.truncate(to + 1);
+                    assert_eq!(current(&p, &st), saved.pop().unwrap(), "case {case}: undo");
+                    backtracks += 1;
+                    continue;
+                }
+                saved.push(current(&p, &st));
+                pr.push_level(&mut st);
+                let v = open[rng.below(open.len() as u64) as usize];
+                let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                if rng.below(3) == 0 {
+                    st.assign(v, pos).unwrap();
+                } else {
+                    st.remove(v, pos).unwrap();
+                }
+                let before = current(&p, &st);
+                let ok = pr
+                    .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                    .is_ok();
+                assert_eq!(
+                    ok.then(|| current(&p, &st)),
+                    rule_fixpoint(&groups, &before),
+                    "case {case}: fixpoint from {before:?} under {groups:?}"
+                );
+                steps += 1;
+                if !ok {
+                    failures += 1;
+                    pr.pop_level(&mut st);
+                    assert_eq!(current(&p, &st), saved.pop().unwrap(), "case {case}: undo");
+                }
+            }
+        }
+        assert!(
+            steps > 1000 && failures > 50 && backtracks > 300 && pruned > 40 && repeated > 40,
+            "{steps} steps, {failures} failures, {backtracks} backtracks, {pruned} pruned roots, {repeated} repeats"
+        );
+    }
+
+    /// The problem's variables over `doms` (ranges where contiguous), and a group on all of them, built directly
+    /// and placed after `before` words of other constraints.
+    fn direct(
+        doms: &[Vec<i64>],
+        offsets: &[i64],
+        before: usize,
+    ) -> (Problem, AllDifferentDomain, Layout) {
+        let mut m = Model::new();
+        for d in doms {
+            m.new_var_with_values(d).unwrap();
+        }
+        let p = m.build().unwrap();
+        let mut c = AllDifferentDomain::new(
+            (0..doms.len() as u32).collect(),
+            offsets.to_vec(),
+            &p.values,
+        );
+        let mut layout = Layout {
+            free: vec![7; before],
+            ..Layout::default()
+        };
+        c.place(&mut layout);
+        (p, c, layout)
+    }
+
+    #[test]
+    fn universe_indexes_are_equal_exactly_when_shifted_values_are_and_ranges_map_by_a_shift() {
+        let mut rng = Rng::new(0xD2);
+        let (mut shifts, mut tables) = (0, 0);
+        for _ in 0..400 {
+            let n = 1 + rng.below(5) as usize;
+            let doms: Vec<Vec<i64>> = (0..n)
+                .map(|_| {
+                    if rng.below(5) == 0 {
+                        // Far apart: the span is much wider than the values.
+                        let lo = rng.below(3) as i64 * 1000 - 1000;
+                        (lo..=lo + rng.below(3) as i64).collect()
+                    } else {
+                        random_domain(&mut rng)
+                    }
+                })
+                .collect();
+            let offsets: Vec<i64> = (0..n).map(|_| rng.below(5) as i64 - 2).collect();
+            let (p, c, _) = direct(&doms, &offsets, 0);
+            let all: Vec<(usize, usize, i64)> = (0..n)
+                .flat_map(|i| (0..doms[i].len()).map(move |q| (i, q)))
+                .map(|(i, q)| (i, q, doms[i][q] + offsets[i]))
+                .collect();
+            let mut distinct: Vec<i64> = all.iter().map(|t| t.2).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            for &(i, q, s) in &all {
+                let k = c.map.get(i, q);
+                assert!(
+                    k < c.universe,
+                    "{doms:?} {offsets:?}: index {k} of x{i}[{q}]"
+                );
+                for &(j, r, t) in &all {
+                    assert_eq!(
+                        k == c.map.get(j, r),
+                        s == t,
+                        "{doms:?} {offsets:?}: x{i}[{q}], x{j}[{r}]"
+                    );
+                }
+            }
+            let ranges = p.values.iter().all(|v| v.range_min().is_some());
+            let lo = all.iter().map(|t| t.2).min().unwrap();
+            let hi = all.iter().map(|t| t.2).max().unwrap();
+            match &c.map {
+                ValueMap::Shift(_) => {
+                    shifts += 1;
+                    assert!(ranges, "{doms:?}: a list mapped by a shift");
+                    assert_eq!(c.universe as i64, hi - lo + 1, "{doms:?} {offsets:?}");
+                }
+                ValueMap::Table { .. } => {
+                    tables += 1;
+                    assert_eq!(c.universe as usize, distinct.len(), "{doms:?} {offsets:?}");
+                    // A table only when some member is a list or the span dwarfs the values.
+                    assert!(
+                        !ranges || hi - lo > 100,
+                        "{doms:?} {offsets:?}: ranges in a table"
+                    );
+                }
+            }
+            assert!(c.idempotent);
+            assert_eq!(
+                c.width,
+                doms.iter().map(|d| d.len() as u32).collect::<Vec<_>>()
+            );
+        }
+        assert!(
+            shifts > 50 && tables > 50,
+            "{shifts} shifts, {tables} tables"
+        );
+    }
+
+    #[test]
+    fn the_search_stamp_wraps_without_taking_a_stale_visit_mark_for_a_fresh_one() {
+        let mut rng = Rng::new(0xD3);
+        let mut wrapped = 0;
+        for case in 0..300 {
+            // Members over about as many values as there are members: most matchings need augmenting paths.
+            let n = 3 + rng.below(3) as usize;
+            let doms: Vec<Vec<i64>> = (0..n)
+                .map(|_| {
+                    let d: Vec<i64> = (0..=n as i64).filter(|_| rng.below(3) != 0).collect();
+                    if d.is_empty() {
+                        vec![0]
+                    } else {
+                        d
+                    }
+                })
+                .collect();
+            let (p, c, layout) = direct(&doms, &vec![0; n], 1 + rng.below(4) as usize);
+            let mut st = state_of(&p);
+            st.cstate = crate::trailed::Trailed::new(Vec::new(), Vec::new(), layout.free, 0);
+            let w = c.words();
+            // The stamp word near the end of its range, every visit mark at most the stamp (the invariant; 0 for a
+            // value no search reached yet).
+            let start = NONE - 1 - rng.below(2) as u32;
+            st.cstate.free[w.stamp] = start;
+            for k in 0..w.m {
+                st.cstate.free[w.seen + k] = match rng.below(3) {
+                    0 => 0,
+                    1 => start,
+                    _ => start - rng.below(50) as u32,
+                };
+            }
+            let group: Vec<(usize, i64)> = (0..n).map(|v| (v, 0)).collect();
+            for call in 0..6 {
+                // Forget the matching, so every member is matched again, by augmenting paths when it must.
+                st.cstate.free[w.mate..w.owner + w.m].fill(NONE);
+                let before = current(&p, &st);
+                let ok = Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok();
+                let want = rule_fixpoint(std::slice::from_ref(&group), &before);
+                assert_eq!(
+                    ok.then(|| current(&p, &st)),
+                    want,
+                    "case {case}, call {call}: {before:?}"
+                );
+                if !ok {
+                    break;
+                }
+                let open: Vec<u32> = (0..n as u32).filter(|&v| !st.is_fixed(v)).collect();
+                if open.is_empty() {
+                    break;
+                }
+                let v = open[rng.below(open.len() as u64) as usize];
+                let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                st.remove(v, pos).unwrap();
+            }
+            // The words before this constraint's are untouched.
+            assert!(st.cstate.free[..c.base as usize].iter().all(|&x| x == 7));
+            if st.cstate.free[w.stamp] < start {
+                wrapped += 1;
+            }
+        }
+        assert!(wrapped > 30, "the stamp wrapped in {wrapped} cases only");
+    }
+
+    #[test]
+    fn the_value_level_answers_for_the_group_and_the_group_reports_its_contract() {
+        let mut rng = Rng::new(0xD4);
+        for _ in 0..300 {
+            let n = 2 + rng.below(4) as usize;
+            let doms: Vec<Vec<i64>> = (0..n).map(|_| random_domain(&mut rng)).collect();
+            let offsets: Vec<i64> = (0..n).map(|_| rng.below(3) as i64 - 1).collect();
+            let (p, c, _) = direct(&doms, &offsets, 0);
+            let mut st = state_of(&p);
+            // Fix a random part of the members.
+            for v in 0..n as u32 {
+                if rng.below(2) == 0 {
+                    let pos = st.dom(v).nth(rng.below(st.size(v) as u64) as u32).unwrap();
+                    st.assign(v, pos).unwrap();
+                }
+            }
+            let now = current(&p, &st);
+            for i in 0..n {
+                for (q, &x) in doms[i].iter().enumerate() {
+                    // Unassigned peers that hold the value `x + offsets[i]` after their own offset.
+                    let lose = (0..n)
+                        .filter(|&j| {
+                            j != i
+                                && now[j].len() > 1
+                                && now[j].contains(&(x + offsets[i] - offsets[j]))
+                        })
+                        .count() as u32;
+                    assert_eq!(
+                        Propagate::<u64>::removals_if_fixed(&c, i, q, &st, &p.values),
+                        lose,
+                        "{now:?} {offsets:?}: x{i} = {x}"
+                    );
+                }
+                if now[i].len() == 1 {
+                    let clash = (0..n).any(|j| {
+                        j != i
+                            && now[j].len() == 1
+                            && now[j][0] + offsets[j] == now[i][0] + offsets[i]
+                    });
+                    assert_eq!(
+                        Propagate::<u64>::check_partial(&c, i, &st, &p.values).is_err(),
+                        clash,
+                        "{now:?} {offsets:?}: x{i}"
+                    );
+                }
+            }
+            // On a full assignment, the checker against distinct shifted values.
+            let full: Vec<i64> = doms
+                .iter()
+                .map(|d| d[rng.below(d.len() as u64) as usize])
+                .collect();
+            let mut shifted: Vec<i64> = (0..n).map(|i| full[i] + offsets[i]).collect();
+            shifted.sort_unstable();
+            shifted.dedup();
+            assert_eq!(
+                Constraint::is_satisfied(&c, &|v| full[v as usize]),
+                shifted.len() == n,
+                "{full:?} {offsets:?}"
+            );
+        }
+        let (_, c, _) = direct(&[vec![0, 1], vec![0, 1]], &[0, 0], 0);
+        assert_eq!(Constraint::name(&c), "all_different_domain");
+        assert_eq!(Constraint::vars(&c), &[0, 1]);
+        // Forward checking runs at once on each assignment, the matching pass on any removal above level `None`.
+        assert!(Constraint::fixed_rule(&c));
+        assert!(matches!(Constraint::cost(&c), Cost::Expensive));
+        assert!(Constraint::trigger(&c, Propagation::None).is_none());
+        for level in [Propagation::ForwardChecking, Propagation::Singles] {
+            assert!(matches!(
+                Constraint::trigger(&c, level),
+                Some(Trigger::Domain)
+            ));
+        }
+        // One call is a fixpoint unless a variable repeats.
+        assert!(Constraint::idempotent(&c));
+        let mut m = Model::new();
+        m.new_var(0, 3).unwrap();
+        m.new_var(0, 3).unwrap();
+        let p = m.build().unwrap();
+        assert!(!Constraint::idempotent(&AllDifferentDomain::new(
+            vec![0, 1, 0],
+            vec![0, 0, 1],
+            &p.values
+        )));
+    }
 }
