@@ -2015,4 +2015,171 @@ mod tests {
         assert_eq!(k.config().limits.nodes, Some(3));
         assert_eq!(k.config().seed, 99);
     }
+
+    /// Removes values at random from the root of `case` (no assumptions) and propagates after each removal, as a
+    /// refutation does but from states no search reaches (holes anywhere, several values lost at once): every
+    /// propagation must fail exactly when the reference fixpoint fails, and otherwise leave that fixpoint with
+    /// the slot's invariants, and a rerun of every check must change nothing. `seen` counts the removals that
+    /// failed and those that propagated.
+    fn check_removals<const K: usize, M: Word>(case: &Case, rng: &mut Rng, seen: &mut [u64; 2]) {
+        for cfg in configs() {
+            let singles = cfg.propagation == Propagation::Singles;
+            let partners = case.partners(&cfg);
+            let mut k = Kernel::<K, M>::new(&case.problem, cfg);
+            for _ in 0..3 {
+                let mut cur = case.root(&[]).unwrap();
+                let root_ok = reference(&mut cur, &case.groups, &partners, singles);
+                assert_eq!(k.start(&[], &mut Stats::default()).is_ok(), root_ok);
+                if !root_ok {
+                    break;
+                }
+                for step in 0..8 {
+                    let open: Vec<usize> = (0..cur.len())
+                        .filter(|&v| cur[v].count_ones() > 1)
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let v = open[rng.below(open.len() as u64) as usize];
+                    let new = loop {
+                        let kept = cur[v] & rng.next_u64();
+                        if kept != 0 && kept != cur[v] {
+                            break kept;
+                        }
+                    };
+                    let at = format!(
+                        "removal {step}: variable {v} from {:#b} to {new:#b}",
+                        cur[v]
+                    );
+                    k.restrict(v as u32, new);
+                    let mut pending = [0u64; K];
+                    if single(new) {
+                        pending[v / 64] |= 1 << (v % 64);
+                    }
+                    let ok = k.propagate(pending, &mut Stats::default()).is_ok();
+                    cur[v] = new;
+                    let ok_ref = reference(&mut cur, &case.groups, &partners, singles);
+                    assert_eq!(ok, ok_ref, "{at}");
+                    seen[usize::from(ok)] += 1;
+                    if !ok {
+                        k.clear_dirty();
+                        break;
+                    }
+                    check_slot(&k, case, &cur, &at);
+                    check_rerun(&mut k, case, &cur, &at);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn after_arbitrary_value_removals_every_propagation_reaches_the_fixpoint_computed_from_scratch()
+    {
+        let mut rng = Rng::new(1807);
+        let mut seen = [0u64; 2];
+        let mut round = 0;
+        while round < 150 {
+            let (case, _) = random_case(&mut rng, round % 4 == 3);
+            round += 1;
+            check_removals::<1, u64>(&case, &mut rng, &mut seen);
+            if round % 6 == 1 {
+                check_removals::<2, u128>(&case, &mut rng, &mut seen);
+            }
+        }
+        // Removals that failed and that propagated were both seen, many times.
+        assert!(seen[0] > 300 && seen[1] > 3000, "{seen:?}");
+    }
+
+    /// Sets the domains of `removals` in the kernel's root slot and in `cur` (variables left with one value are
+    /// forward-checked), propagates, and checks the kernel against the reference fixpoint of `cur`, which it
+    /// updates; both must succeed.
+    fn remove_and_propagate(
+        k: &mut Kernel<'_, 1, u64>,
+        case: &Case,
+        cur: &mut [u64],
+        removals: &[(VarId, u64)],
+        at: &str,
+    ) {
+        let mut pending = [0u64];
+        for &(v, new) in removals {
+            k.restrict(v.index() as u32, new);
+            cur[v.index()] = new;
+            if single(new) {
+                pending[0] |= 1 << v.index();
+            }
+        }
+        assert!(k.propagate(pending, &mut Stats::default()).is_ok(), "{at}");
+        let partners = case.partners(&k.cfg);
+        assert!(reference(cur, &case.groups, &partners, k.sweep), "{at}");
+        check_slot(k, case, cur, at);
+        check_rerun(k, case, cur, at);
+    }
+
+    #[test]
+    fn locked_candidates_send_the_groups_of_the_variables_they_strip_to_be_checked_again() {
+        // Values 0..3. G = {a, b, c, x} and H = {b, c, d, y} are permutations sharing b and c (partners), P =
+        // {d, p, q, r} a permutation, N = {d, e, f} a group of three.
+        let mut m = Model::new();
+        let [a, b, c, x, d, y, p, q, r, e, f] = std::array::from_fn(|_| m.new_var(0, 3).unwrap());
+        let posted = vec![
+            vec![a, b, c, x],
+            vec![b, c, d, y],
+            vec![d, p, q, r],
+            vec![d, e, f],
+        ];
+        for g in &posted {
+            m.all_different(g).unwrap();
+        }
+        let case = Case::new(m, posted);
+        let cfg = SearchConfig::default()
+            .propagation(Propagation::Singles)
+            .intersections(true);
+        assert_eq!(case.partners(&cfg), vec![(0, 1), (1, 0)]);
+        let mut k = Kernel::<1, u64>::new(&case.problem, cfg);
+        assert!(k.start(&[], &mut Stats::default()).is_ok());
+        let mut cur = case.root(&[]).unwrap();
+        // A fixpoint where 3 can go in P at d or r only, and N's members take 0..3 with only d holding 0 and 3.
+        let first = [
+            (e, 0b0110),
+            (f, 0b0110),
+            (p, 0b0111),
+            (q, 0b0111),
+            (d, 0b1011),
+        ];
+        remove_and_propagate(&mut k, &case, &mut cur, &first, "first removals");
+        let removed: Vec<u64> = first.iter().map(|&(_, new)| new).collect();
+        let after: Vec<u64> = first.iter().map(|&(v, _)| cur[v.index()]).collect();
+        assert_eq!(after, removed, "the first removals alone deduce nothing");
+        // a and x lose 3: in G, 3 is locked in b and c, so d and y lose it (the strip). Then 3 has one place
+        // left in P (r), and N holds 0..2 with 0 at d only: both deductions need the stripped d's groups checked.
+        let second = [(a, 0b0111), (x, 0b0111)];
+        remove_and_propagate(&mut k, &case, &mut cur, &second, "after the strip");
+        assert_eq!((cur[d.index()], cur[r.index()]), (0b0001, 0b1000));
+    }
+
+    #[test]
+    fn forward_checking_sends_the_other_groups_of_the_peers_it_prunes_to_be_swept() {
+        // Values 0..3. G = {v, x} and N = {x, y, z}: groups smaller than the domain (swept, not checked by value).
+        for propagation in [Propagation::ForwardChecking, Propagation::Singles] {
+            let mut m = Model::new();
+            let [v, x, y, z] = std::array::from_fn(|_| m.new_var(0, 3).unwrap());
+            let posted = vec![vec![v, x], vec![x, y, z]];
+            for g in &posted {
+                m.all_different(g).unwrap();
+            }
+            let case = Case::new(m, posted);
+            let cfg = SearchConfig::default().propagation(propagation);
+            let mut k = Kernel::<1, u64>::new(&case.problem, cfg);
+            assert!(k.start(&[], &mut Stats::default()).is_ok());
+            let mut cur = case.root(&[]).unwrap();
+            let first = [(x, 0b1011), (y, 0b0110), (z, 0b0110)];
+            remove_and_propagate(&mut k, &case, &mut cur, &first, "first removals");
+            assert_eq!(cur[x.index()], 0b1011, "N takes 0..3: nothing forced");
+            // v = 3 takes 3 from x (forward checking, through G); then N holds 0..2 with 0 at x only, which
+            // only N's sweep sees.
+            remove_and_propagate(&mut k, &case, &mut cur, &[(v, 0b1000)], "v = 3");
+            let expected = if k.sweep { 0b0001 } else { 0b0011 };
+            assert_eq!(cur[x.index()], expected, "{propagation:?}");
+        }
+    }
 }
