@@ -184,14 +184,14 @@ impl ElementVar {
         let vx = &values[x as usize];
         let mut kept: Option<(i128, i128)> = None;
         if st.is_interval(x) {
+            // An interval x lists nothing to drop (it shrinks to the kept indexes' range below): its positions
+            // are not counted in `work_len`, so listing them would grow the reserved scratch.
             for i in indexes(st, vx, x, xl, xh) {
                 let Some(a) = self.item(i) else {
                     continue;
                 };
                 if share(st, values, a, z) {
                     kept = Some(kept.map_or((i, i), |(l, _)| (l, i)));
-                } else if let Some(p) = vx.index_of(i as i64) {
-                    drop.push(p as u32);
                 }
             }
         } else {
@@ -409,5 +409,436 @@ impl<D: Domain> Propagate<D> for ElementVar {
         let result = self.filter(st, values, &mut drop);
         give_order(st, drop);
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::{Element, ElementVar};
+    use crate::constraints::soundness::{current, state_of};
+    use crate::constraints::{Constraint, Cost, Propagate, Propagation, Trigger};
+    use crate::domain::Domain;
+    use crate::ids::VarId;
+    use crate::model::{Model, Problem};
+    use crate::rng::Rng;
+    use crate::state::State;
+
+    /// The values each variable still has (an interval's whole range), ascending.
+    type Doms = Vec<Vec<i64>>;
+
+    /// What an interval keeps of `kept`: the range from its smallest to its largest value.
+    fn hull(kept: &[i64]) -> Vec<i64> {
+        match (kept.first(), kept.last()) {
+            (Some(&a), Some(&b)) => (a..=b).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A new variable within `lo..=hi`: an interval (when `intervals` allows and a coin says so), a range, or
+    /// a value list with holes.
+    fn random_var(m: &mut Model, rng: &mut Rng, (lo, hi): (i64, i64), intervals: bool) -> VarId {
+        let a = lo + rng.below((hi - lo + 1) as u64) as i64;
+        let b = a + rng.below((hi - a + 1) as u64) as i64;
+        match rng.below(3) {
+            0 if intervals => m.new_interval_var(a, b).unwrap(),
+            1 => m.new_var(lo, hi).unwrap(),
+            _ => {
+                let mut list: Vec<i64> = (lo..=hi).filter(|_| rng.below(3) != 0).collect();
+                if list.is_empty() {
+                    list.push(a);
+                }
+                m.new_var_with_values(&list).unwrap()
+            }
+        }
+    }
+
+    /// A random removal (a bitset's value, an interval's bound; sometimes an assignment) or an undo.
+    fn random_step(rng: &mut Rng, st: &mut State<u64>, vars: usize) {
+        if st.level() > 0 && rng.below(4) == 0 {
+            st.pop_level();
+            return;
+        }
+        st.push_level();
+        let v = rng.below_usize(vars) as u32;
+        if st.size(v) <= 1 {
+            return;
+        }
+        let (lo, hi) = (st.min_pos(v), st.max_pos(v));
+        if st.is_interval(v) {
+            if rng.below(4) == 0 {
+                let p = lo + rng.below_usize(hi - lo + 1);
+                st.set_bounds(v, p, p).unwrap();
+            } else {
+                st.remove(v, [lo, hi][rng.below_usize(2)]).unwrap();
+            }
+        } else {
+            let keep: Vec<usize> = st.dom(v).iter().collect();
+            let p = keep[rng.below_usize(keep.len())];
+            if rng.below(4) == 0 {
+                st.assign(v, p).unwrap();
+            } else {
+                st.remove(v, p).unwrap();
+            }
+        }
+    }
+
+    /// Repeated `propagate` calls from `st` until one changes nothing: the domains then, `None` on failure.
+    fn calls_to_fixpoint<C: Propagate<u64>>(
+        c: &C,
+        p: &Problem,
+        st: &mut State<u64>,
+    ) -> Option<Doms> {
+        let mut last = current(p, st);
+        for _ in 0..64 {
+            c.propagate(st, &p.values).ok()?;
+            let next = current(p, st);
+            if next == last {
+                return Some(next);
+            }
+            last = next;
+        }
+        panic!("no fixpoint after 64 calls");
+    }
+
+    /// `element` over a constant array by its documented rule on value lists (`d = [x, z]`), to its fixpoint:
+    /// `x` keeps the indexes within the array whose item `z` holds (an interval `x` the range between the first
+    /// and last of them); `z` keeps the items of the indexes `x` keeps (an interval `z` the range between the
+    /// smallest and largest). `None` when no index is kept.
+    fn element_fixpoint(
+        first: i64,
+        array: &[i64],
+        interval: [bool; 2],
+        mut d: Doms,
+    ) -> Option<Doms> {
+        let item = |i: i64| {
+            usize::try_from(i - first)
+                .ok()
+                .and_then(|k| array.get(k).copied())
+        };
+        loop {
+            let old = d.clone();
+            let kept: Vec<i64> = d[0]
+                .iter()
+                .copied()
+                .filter(|&i| item(i).is_some_and(|a| d[1].contains(&a)))
+                .collect();
+            if kept.is_empty() {
+                return None;
+            }
+            d[0] = if interval[0] { hull(&kept) } else { kept };
+            let items: Vec<i64> = d[0].iter().filter_map(|&i| item(i)).collect();
+            d[1].retain(|w| items.contains(w));
+            if interval[1] {
+                d[1] = hull(&d[1]);
+            }
+            if d == old {
+                return Some(d);
+            }
+        }
+    }
+
+    /// Down random walks over every mix of bitset and interval `x` and `z` (the model posts `Element` only when
+    /// one is an interval; it is posted here directly too): one call is sound (it keeps every value the rule's
+    /// fixpoint keeps and adds none), reaches the fixpoint at once when `x` is a bitset, and repeated calls reach
+    /// it always; the work buffer never grows.
+    #[test]
+    fn element_prunes_to_its_documented_fixpoint_on_bitsets_and_intervals_down_random_walks() {
+        let mut rng = Rng::new(41);
+        let mut seen = [0usize; 3]; // unchanged, pruned, failed
+        let mut mixes = [0usize; 4];
+        for round in 0..3000 {
+            let mut m = Model::new();
+            let len = 1 + rng.below_usize(5);
+            let first = rng.below(3) as i64 - 1;
+            let array: Vec<i64> = (0..len).map(|_| rng.below(5) as i64 - 1).collect();
+            let x = random_var(&mut m, &mut rng, (first - 1, first + len as i64), true);
+            let z = random_var(&mut m, &mut rng, (-2, 4), true);
+            let (xi, zi) = (x.index() as u32, z.index() as u32);
+            m.post(Element::new(xi, first, array.clone(), zi));
+            let p = m.build().unwrap();
+            let c = Element::new(xi, first, array.clone(), zi);
+            let mut st = state_of(&p);
+            let reserved = st.order.capacity();
+            let interval = [st.is_interval(xi), st.is_interval(zi)];
+            mixes[usize::from(interval[0]) * 2 + usize::from(interval[1])] += 1;
+            for step in 0..10 {
+                if step > 0 {
+                    random_step(&mut rng, &mut st, 2);
+                }
+                let before = current(&p, &st);
+                let what = format!(
+                    "round {round} step {step}: {array:?} from {first}, intervals {interval:?}, {before:?}"
+                );
+                let expected = element_fixpoint(first, &array, interval, before.clone());
+                let mut once = st.clone();
+                let got = c
+                    .propagate(&mut once, &p.values)
+                    .ok()
+                    .map(|()| current(&p, &once));
+                match (&got, &expected) {
+                    (Some(got), Some(expected)) => {
+                        for k in 0..2 {
+                            assert!(got[k].iter().all(|v| before[k].contains(v)), "grew: {what}");
+                            assert!(
+                                expected[k].iter().all(|v| got[k].contains(v)),
+                                "unsound: {what}"
+                            );
+                        }
+                        if !interval[0] {
+                            assert_eq!(got, expected, "one call, bitset x: {what}");
+                        }
+                    }
+                    (None, Some(_)) => panic!("failed on a consistent state: {what}"),
+                    (_, None) => {}
+                }
+                let reached = calls_to_fixpoint(&c, &p, &mut st);
+                assert_eq!(reached, expected, "fixpoint: {what}");
+                assert_eq!(
+                    st.order.capacity(),
+                    reserved,
+                    "the work buffer grew: {what}"
+                );
+                let Some(after) = reached else {
+                    seen[2] += 1;
+                    break;
+                };
+                seen[usize::from(after != before)] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&s| s > 300), "outcomes {seen:?}");
+        assert!(mixes.iter().all(|&s| s > 300), "mixes {mixes:?}");
+    }
+
+    /// `element_var` by its documented steps on value lists, one pass (`d` by variable index, `d[0]` = `x`,
+    /// `d[1]` = `z`, `array` the entries' indexes; `interval` by variable): 1. `x` keeps the indexes within the
+    /// array whose entry shares a value with `z` (an interval `x` the range between the first and last); 2. `z`
+    /// keeps the values some entry of a kept index holds (an interval `z` the range between the smallest and
+    /// largest); 3. once `x` is one index, its entry keeps the values within `z`'s bounds when either is an
+    /// interval, and (a bitset entry) only values `z` holds. `None` when a list empties.
+    fn element_var_pass(
+        first: i64,
+        array: &[usize],
+        interval: &[bool],
+        mut d: Doms,
+    ) -> Option<Doms> {
+        let entry = |i: i64| {
+            usize::try_from(i - first)
+                .ok()
+                .and_then(|k| array.get(k).copied())
+        };
+        let kept: Vec<i64> = d[0]
+            .iter()
+            .copied()
+            .filter(|&i| entry(i).is_some_and(|a| d[a].iter().any(|w| d[1].contains(w))))
+            .collect();
+        if kept.is_empty() {
+            return None;
+        }
+        d[0] = if interval[0] { hull(&kept) } else { kept };
+        let held: Vec<i64> = d[1]
+            .iter()
+            .copied()
+            .filter(|w| {
+                d[0].iter()
+                    .any(|&i| entry(i).is_some_and(|a| d[a].contains(w)))
+            })
+            .collect();
+        d[1] = if interval[1] { hull(&held) } else { held };
+        if let [i] = d[0][..] {
+            let a = entry(i).unwrap();
+            let z = d[1].clone();
+            let (lo, hi) = (z[0], *z.last().unwrap());
+            if interval[a] || interval[1] {
+                d[a].retain(|&v| lo <= v && v <= hi);
+            }
+            if !interval[a] {
+                d[a].retain(|v| z.contains(v));
+            }
+            if d[a].is_empty() {
+                return None;
+            }
+        }
+        Some(d)
+    }
+
+    /// The passes' fixpoint.
+    fn element_var_fixpoint(
+        first: i64,
+        array: &[usize],
+        interval: &[bool],
+        mut d: Doms,
+    ) -> Option<Doms> {
+        loop {
+            let next = element_var_pass(first, array, interval, d.clone())?;
+            if next == d {
+                return Some(d);
+            }
+            d = next;
+        }
+    }
+
+    /// Down random walks over bitset and interval `x`, `z` and entries (an entry may repeat; ranges sharing
+    /// `z`'s value table and lists with their own, so both branches of the one-word union run), one call does
+    /// exactly the module doc's steps 1-3, repeated calls reach their fixpoint, and the work buffer never grows.
+    #[test]
+    fn element_var_does_its_three_documented_steps_per_call_on_any_mix_down_random_walks() {
+        let mut rng = Rng::new(42);
+        let mut seen = [0usize; 4]; // unchanged, pruned, failed, an entry pruned by step 3
+        for round in 0..3000 {
+            let mut m = Model::new();
+            let entries = 1 + rng.below_usize(4);
+            let len = 1 + rng.below_usize(5);
+            let first = rng.below(3) as i64 - 1;
+            let x = random_var(&mut m, &mut rng, (first - 1, first + len as i64), true);
+            let z = random_var(&mut m, &mut rng, (-1, 3), true);
+            let a: Vec<VarId> = (0..entries)
+                .map(|_| random_var(&mut m, &mut rng, (-1, 3), true))
+                .collect();
+            let array: Vec<usize> = (0..len).map(|_| 2 + rng.below_usize(entries)).collect();
+            let items: Vec<VarId> = array.iter().map(|&k| a[k - 2]).collect();
+            m.element_var(x, first, &items, z).unwrap();
+            let p = m.build().unwrap();
+            let scope: Vec<u32> = items.iter().map(|v| v.index() as u32).collect();
+            let c = ElementVar::new(x.index() as u32, first, &scope, z.index() as u32);
+            let mut st = state_of(&p);
+            let reserved = st.order.capacity();
+            let interval: Vec<bool> = (0..p.num_vars() as u32)
+                .map(|v| st.is_interval(v))
+                .collect();
+            for step in 0..10 {
+                if step > 0 {
+                    random_step(&mut rng, &mut st, p.num_vars());
+                }
+                let before = current(&p, &st);
+                let what = format!(
+                    "round {round} step {step}: entries {array:?} from {first}, intervals {interval:?}, {before:?}"
+                );
+                let expected = element_var_pass(first, &array, &interval, before.clone());
+                let mut once = st.clone();
+                let got = c
+                    .propagate(&mut once, &p.values)
+                    .ok()
+                    .map(|()| current(&p, &once));
+                assert_eq!(got, expected, "one call: {what}");
+                let reached = calls_to_fixpoint(&c, &p, &mut st);
+                assert_eq!(
+                    reached,
+                    element_var_fixpoint(first, &array, &interval, before.clone()),
+                    "fixpoint: {what}"
+                );
+                assert_eq!(
+                    st.order.capacity(),
+                    reserved,
+                    "the work buffer grew: {what}"
+                );
+                let Some(after) = reached else {
+                    seen[2] += 1;
+                    break;
+                };
+                seen[usize::from(after != before)] += 1;
+                seen[3] += usize::from((2..after.len()).any(|k| after[k] != before[k]));
+            }
+        }
+        assert!(seen.iter().all(|&s| s > 300), "outcomes {seen:?}");
+    }
+
+    /// Regression (found by the random walks above, fourteenth session): with an interval `x`, step 1 listed
+    /// the positions of the indexes it dropped, though an interval only shrinks to the kept range and
+    /// `work_len` counts no positions for intervals: the scratch the search reserved grew during propagation
+    /// (an allocation in the search, past what `work_len` promises).
+    #[test]
+    fn element_var_on_an_interval_index_lists_no_positions_and_never_grows_the_reserved_scratch() {
+        let mut m = Model::new();
+        let x = m.new_interval_var(0, 9).unwrap();
+        let z = m.new_interval_var(3, 3).unwrap();
+        let a = m.new_interval_var(1, 1).unwrap();
+        let b = m.new_interval_var(0, 5).unwrap();
+        let items = [a, a, a, b, b, a, a, a, a, a];
+        m.element_var(x, 0, &items, z).unwrap();
+        let p = m.build().unwrap();
+        let mut st = state_of(&p);
+        let reserved = st.order.capacity();
+        assert_eq!(reserved, 0, "all intervals: no positions to list");
+        Propagate::<u64>::propagate(&*p.constraints[0], &mut st, &p.values).unwrap();
+        assert_eq!(current(&p, &st)[x.index()], [3, 4]);
+        assert_eq!(st.order.capacity(), reserved, "the scratch grew");
+    }
+
+    /// The checkers are the search tests' oracles, so they are checked against the definition on every
+    /// assignment (values one past each end of the index range and of the items included): `z` equals the item
+    /// at `x - first`, and an `x` outside the array is never satisfied.
+    #[test]
+    fn the_element_checkers_accept_exactly_the_item_at_the_index() {
+        let mut rng = Rng::new(43);
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..60 {
+            let len = 1 + rng.below_usize(4);
+            let first = rng.below(5) as i64 - 2;
+            let array: Vec<i64> = (0..len).map(|_| rng.below(4) as i64 - 1).collect();
+            let c = Element::new(0, first, array.clone(), 1);
+            let v = ElementVar::new(0, first, &(2..2 + len as u32).collect::<Vec<_>>(), 1);
+            for x in first - 2..=first + len as i64 + 1 {
+                for z in -2..=3 {
+                    let expected = (first..first + len as i64).contains(&x)
+                        && array[(x - first) as usize] == z;
+                    let value = |k: u32| match k {
+                        0 => x,
+                        1 => z,
+                        _ => array[k as usize - 2],
+                    };
+                    assert_eq!(
+                        c.is_satisfied(&value),
+                        expected,
+                        "{array:?} from {first}: {x}, {z}"
+                    );
+                    assert_eq!(
+                        v.is_satisfied(&value),
+                        expected,
+                        "{array:?} from {first}: {x}, {z}"
+                    );
+                    accepted += u32::from(expected);
+                    refused += u32::from(!expected);
+                }
+            }
+        }
+        assert!(
+            accepted > 60 && refused > 1000,
+            "{accepted} accepted, {refused} refused"
+        );
+    }
+
+    /// What the engine reads besides the filtering: names, scopes (`[x, z]`, `[x, z, entries..]`), wake-ups,
+    /// cost classes, interval support, and the scratch (`element`: `z`'s positions when it is a bitset, none
+    /// for an interval; `element_var`: the widest bitset of the scope).
+    #[test]
+    fn the_elements_report_their_names_scopes_triggers_costs_and_scratch() {
+        let mut m = Model::new();
+        let x = m.new_var(0, 2).unwrap();
+        let z = m.new_var_with_values(&[1, 5, 9, 12]).unwrap();
+        let zi = m.new_interval_var(0, 100).unwrap();
+        let a = [
+            m.new_var(0, 6).unwrap(),
+            m.new_interval_var(0, 1000).unwrap(),
+        ];
+        let p = m.build().unwrap();
+        let [x, z, zi, a0, a1] = [x, z, zi, a[0], a[1]].map(|v| v.index() as u32);
+        let e = Element::new(x, 0, vec![1, 5, 9], z);
+        assert_eq!(e.name(), "element");
+        assert_eq!(e.vars(), [x, z]);
+        for level in [Propagation::ForwardChecking, Propagation::Singles] {
+            assert_eq!(e.trigger(level), Some(Trigger::Domain));
+        }
+        assert_eq!(e.cost(), Cost::Linear);
+        assert!(e.accepts_intervals());
+        assert_eq!(e.work_len(&p.values), 4);
+        assert_eq!(Element::new(x, 0, vec![1], zi).work_len(&p.values), 0);
+        assert_eq!(Element::new(x, 0, vec![1], 99).work_len(&p.values), 0);
+        let v = ElementVar::new(x, 0, &[a1, a0], zi);
+        assert_eq!(v.name(), "element");
+        assert_eq!(v.vars(), [x, zi, a1, a0]);
+        assert!(v.accepts_intervals());
+        assert_eq!(v.work_len(&p.values), 7);
+        assert_eq!(ElementVar::new(x, 0, &[a1], z).work_len(&p.values), 4);
     }
 }

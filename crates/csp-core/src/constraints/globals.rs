@@ -883,6 +883,80 @@ mod tests {
         }
     }
 
+    /// A successor's domain position maps to its node through the word it lies in (`s * BITS + b`), which the
+    /// one-word domains of the test above never exercise: circuits and subcircuits of 65 to 90 nodes on the
+    /// multi-word representation, with random successor domains and random assignments after the root, prune
+    /// after every fixpoint exactly as `circuit_reference` says.
+    #[test]
+    fn circuits_past_the_first_word_of_a_wide_domain_prune_by_their_documented_rules() {
+        use crate::domain::WideDomain;
+        let mut rng = Rng::new(8);
+        let (mut pruned, mut failed) = (0, 0);
+        for case in 0..16 {
+            let sub = case % 2 == 1;
+            let n = 65 + rng.below_usize(26);
+            let mut m = Model::new();
+            let x: Vec<VarId> = (0..n)
+                .map(|_| {
+                    let d: Vec<i64> = (0..n as i64).filter(|_| rng.below(3) != 0).collect();
+                    m.new_var_with_values(&d).unwrap()
+                })
+                .collect();
+            if sub {
+                m.subcircuit(&x, 0).unwrap();
+            } else {
+                m.circuit(&x, 0).unwrap();
+            }
+            let p = m.build().unwrap();
+            let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+            let mut st: State<WideDomain> = State::with_intervals(&widths, &p.interval_flags());
+            st.order.reserve(p.max_work);
+            let left = |st: &State<WideDomain>| -> Doms {
+                (0..n as u32)
+                    .map(|v| {
+                        st.dom(v)
+                            .iter()
+                            .map(|i| p.values[v as usize].value(i))
+                            .collect()
+                    })
+                    .collect()
+            };
+            let mut prop = Propagator::new(
+                &p.constraints,
+                p.num_vars(),
+                Propagation::ForwardChecking,
+                false,
+            );
+            let mut stats = Stats::default();
+            let mut before = left(&st);
+            let mut ok = prop
+                .root(&p.constraints, &p.values, &mut st, &mut stats)
+                .is_ok();
+            for step in 0..12 {
+                let expected = circuit_reference(0, sub, before.clone());
+                let after = ok.then(|| left(&st));
+                assert_eq!(after, expected, "case {case} step {step}, sub {sub}");
+                if !ok {
+                    failed += 1;
+                    break;
+                }
+                pruned += u32::from(after.is_some_and(|a| a != before));
+                let open: Vec<u32> = (0..n as u32).filter(|&v| !st.is_fixed(v)).collect();
+                let Some(&v) = open.get(rng.below_usize(open.len().max(1))) else {
+                    break;
+                };
+                let positions: Vec<usize> = st.dom(v).iter().collect();
+                st.assign(v, positions[rng.below_usize(positions.len())])
+                    .unwrap();
+                before = left(&st);
+                ok = prop
+                    .fixpoint(&p.constraints, &p.values, &mut st, &mut stats)
+                    .is_ok();
+            }
+        }
+        assert!(pruned > 100, "pruned {pruned}, failed {failed}");
+    }
+
     /// What the engine reads from each constraint besides its filtering: names (in messages; `regular` and the
     /// circuits refuse intervals by name), scope, wake-up event, cost class, interval support.
     #[test]
