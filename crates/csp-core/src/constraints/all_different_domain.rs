@@ -522,29 +522,12 @@ impl<D: Domain> Propagate<D> for AllDifferentDomain {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::constraints::soundness::{current, state_of};
     use crate::constraints::AllDifferentLevel;
     use crate::model::{Model, Problem};
     use crate::propagate::Propagator;
     use crate::rng::Rng;
     use crate::stats::Stats;
-
-    fn state_of(p: &Problem) -> State<u64> {
-        let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
-        let mut st: State<u64> = State::new(&widths);
-        st.cstate = p.trailed::<u64>();
-        st
-    }
-
-    fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
-        (0..p.num_vars() as u32)
-            .map(|v| {
-                st.dom(v)
-                    .iter()
-                    .map(|i| p.values[v as usize].value(i))
-                    .collect()
-            })
-            .collect()
-    }
 
     /// Root propagation of `doms` under one `all_different` at `level`; `None` on a conflict.
     fn root(doms: &[&[i64]], level: AllDifferentLevel, prop: Propagation) -> Option<Vec<Vec<i64>>> {
