@@ -416,9 +416,9 @@ impl<D: Domain> Propagate<D> for ElementVar {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::{Element, ElementVar};
-    use crate::constraints::soundness::{current, state_of};
+    use crate::constraints::soundness::{current, positions, state_of};
     use crate::constraints::{Constraint, Cost, Propagate, Propagation, Trigger};
-    use crate::domain::Domain;
+    use crate::domain::{Domain, WideDomain};
     use crate::ids::VarId;
     use crate::model::{Model, Problem};
     use crate::rng::Rng;
@@ -741,6 +741,54 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s > 300), "outcomes {seen:?}");
+    }
+
+    /// On wide states (more than 128 values, several words per domain) step 2's one-word union must not run:
+    /// `z` and the entries span 200 values, so a union of first words alone would drop every value of `z` past
+    /// 63. One call on random removals (both value tables: entries sharing `z`'s and lists of their own) does
+    /// exactly the documented pass, as on one-word states.
+    #[test]
+    fn element_var_on_wide_domains_keeps_the_values_of_z_past_the_first_word() {
+        let mut rng = Rng::new(7);
+        let mut past_first_word = 0;
+        for round in 0..200 {
+            let mut m = Model::new();
+            let x = m.new_var(0, 2).unwrap();
+            let z = m.new_var(0, 199).unwrap();
+            let shared = m.new_var(0, 199).unwrap();
+            let list: Vec<i64> = (0..200).filter(|_| rng.below(2) == 0).collect();
+            let own = m.new_var_with_values(&list).unwrap();
+            let items = [shared, own, shared];
+            m.element_var(x, 0, &items, z).unwrap();
+            let p = m.build().unwrap();
+            let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+            let mut st: State<WideDomain> = State::with_intervals(&widths, &p.interval_flags());
+            st.order.reserve(p.max_work);
+            for v in 1..p.num_vars() as u32 {
+                for pos in 0..widths[v as usize] {
+                    if rng.below(3) == 0 && st.size(v) > 1 {
+                        st.remove(v, pos).unwrap();
+                    }
+                }
+            }
+            let values = |st: &State<WideDomain>| -> Doms {
+                positions(st)
+                    .into_iter()
+                    .zip(&p.values)
+                    .map(|(pos, vals)| pos.into_iter().map(|i| vals.value(i)).collect())
+                    .collect()
+            };
+            let before = values(&st);
+            let expected = element_var_pass(0, &[2, 3, 2], &[false; 4], before.clone());
+            let c = ElementVar::new(0, 0, &[2, 3, 2], 1);
+            let got = c.propagate(&mut st, &p.values).ok().map(|()| values(&st));
+            assert_eq!(got, expected, "round {round}: {before:?}");
+            past_first_word += usize::from(got.is_some_and(|d| d[1].iter().any(|&w| w >= 64)));
+        }
+        assert!(
+            past_first_word > 150,
+            "only {past_first_word} rounds kept a value past 63"
+        );
     }
 
     /// Regression (found by the random walks above, fourteenth session): with an interval `x`, step 1 listed
