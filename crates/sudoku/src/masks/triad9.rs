@@ -1707,4 +1707,244 @@ mod tests {
         eprintln!("AVX-512 copy in use: {}", dispatch::has_avx512());
         agrees_with_portable(Path::Best, &random_puzzles(0x16_a5, 1500));
     }
+
+    /// The state of a solved grid `g` as the search holds it at a leaf: every cell lane one digit, each negative
+    /// triad the digits its minirow (minicolumn) lacks, and every band's digits on one configuration (which one
+    /// does not matter to `grid`, `cells_fixed` or `choose`).
+    fn solved_state(g: &[u8; 81]) -> super::Triad9 {
+        use super::{Band, ALL, FULL_BOX};
+        let mut boxes = [FULL_BOX; 9];
+        for (b, rows) in boxes.iter_mut().enumerate() {
+            let base = 27 * (b / 3) + 3 * (b % 3);
+            let bit = |i: usize, j: usize| 1u16 << (g[base + 9 * i + j] - 1);
+            for i in 0..3 {
+                let mut row = 0u64;
+                for j in 0..3 {
+                    row |= u64::from(bit(i, j)) << (16 * j);
+                }
+                let minirow = bit(i, 0) | bit(i, 1) | bit(i, 2);
+                rows[i] = row | u64::from(ALL & !minirow) << 48;
+            }
+            rows[3] = (0..3).fold(0, |w, j| {
+                w | u64::from(ALL & !(bit(0, j) | bit(1, j) | bit(2, j))) << (16 * j)
+            });
+        }
+        let band = Band {
+            configs: [u64::from(ALL), 0],
+            elims: [0; 2],
+        };
+        super::Triad9 {
+            boxes,
+            bands: [band; 6],
+            pending: 0,
+        }
+    }
+
+    /// A solved state gives back its grid and passes the leaf check; a cell left empty, or holding a second
+    /// digit, fails it, alone or together with the same fault in the same place of another box (the two faults
+    /// would cancel in an XOR), while the negative triads are not the check's business.
+    #[test]
+    fn the_leaf_check_accepts_one_digit_per_cell_and_the_grid_reads_it_back() {
+        let mut rng = Rng::new(0x18_1eaf);
+        for _ in 0..200 {
+            let grid = crate::fuzz_targets::random_solved_grid(3, rng.next_u64());
+            let g: [u8; 81] = grid.cells().try_into().unwrap();
+            let state = solved_state(&g);
+            assert_eq!(state.grid(), g);
+            assert!(state.cells_fixed());
+            // The negative triads may hold anything.
+            let mut open = state;
+            for rows in &mut open.boxes {
+                for r in 0..3 {
+                    rows[r] |= 0x1FF << 48;
+                }
+                rows[3] = super::CELLS3;
+            }
+            assert!(open.cells_fixed());
+            let (b, i, j) = (
+                rng.below_mod(9) as usize,
+                rng.below_mod(3) as usize,
+                rng.below_mod(3) as usize,
+            );
+            let other = (b + 1 + rng.below_mod(8) as usize) % 9;
+            let extra = 1u64 << (16 * j + rng.below_mod(9) as usize);
+            let lane_mask = 0x1FFu64 << (16 * j);
+            for both in [false, true] {
+                let mut empty = state;
+                let mut twice = state;
+                for bx in [b, other].into_iter().take(1 + usize::from(both)) {
+                    empty.boxes[bx][i] &= !lane_mask;
+                    let before = twice.boxes[bx][i];
+                    twice.boxes[bx][i] |= extra;
+                    if twice.boxes[bx][i] == before {
+                        // The extra digit was the cell's own: take the next one.
+                        twice.boxes[bx][i] |= (extra << 1 | extra >> 8) & lane_mask;
+                    }
+                }
+                assert!(
+                    !empty.cells_fixed(),
+                    "empty cell ({i}, {j}) of box {b}, both {both}"
+                );
+                assert!(
+                    !twice.cells_fixed(),
+                    "two digits in ({i}, {j}) of box {b}, both {both}"
+                );
+            }
+        }
+    }
+
+    /// `choose` follows its documented rule on random band states (every digit of every band keeps one to six
+    /// configurations; many bands fixed): among the bands with more than nine configuration bits, the one with
+    /// the fewest (the lowest on ties), and in it the digit with the fewest configurations above one (the
+    /// lowest on ties); nothing when every band is fixed. The rule is recomputed here digit by digit.
+    #[test]
+    fn choose_picks_the_band_with_the_fewest_configurations_and_its_tightest_digit() {
+        let mut rng = Rng::new(0x18_c405e);
+        let mut state = solved_state(&[1; 81]);
+        let mut seen_none = 0;
+        for round in 0..3000 {
+            // Per band and digit, the configurations it keeps (a bitset of six).
+            let mut keep = [[0u8; 9]; 6];
+            for band in &mut keep {
+                let fixed = rng.below_mod(3) == 0 || round % 16 == 0;
+                for d in band.iter_mut() {
+                    *d = if fixed || rng.below_mod(4) != 0 {
+                        1 << rng.below_mod(6)
+                    } else {
+                        1 + rng.below_mod(63) as u8
+                    };
+                }
+            }
+            for (band, digits) in state.bands.iter_mut().zip(&keep) {
+                let mut lanes = [0u16; 6];
+                for (d, &k) in digits.iter().enumerate() {
+                    for (c, lane) in lanes.iter_mut().enumerate() {
+                        if k >> c & 1 != 0 {
+                            *lane |= 1 << d;
+                        }
+                    }
+                }
+                band.configs = super::pack(&lanes);
+            }
+            let mut want = None;
+            let mut fewest = u32::MAX;
+            for (i, digits) in keep.iter().enumerate() {
+                let total: u32 = digits.iter().map(|k| k.count_ones()).sum();
+                if total > 9 && total < fewest {
+                    fewest = total;
+                    let tightest = (0..9)
+                        .filter(|&d| digits[d].count_ones() > 1)
+                        .min_by_key(|&d| (digits[d].count_ones(), d));
+                    want = tightest.map(|d| (i, d));
+                }
+            }
+            seen_none += usize::from(want.is_none());
+            assert_eq!(state.choose(), want, "bands {keep:?}");
+        }
+        assert!(seen_none > 50, "only {seen_none} fixed states");
+    }
+
+    /// `givens_mask` gives each box what its doc states, recomputed cell by cell on random givens (many with a
+    /// digit twice in a box): a given cell keeps its digit unless the digit is given twice in the box (then
+    /// nothing), an empty cell every digit not given in the box, a minirow's (minicolumn's) negative triad every
+    /// digit not given in it, and the spare lane of row 3 nothing.
+    #[test]
+    fn the_givens_mask_of_a_box_is_the_documented_one() {
+        use super::{givens_mask, lane, ALL};
+        let mut rng = Rng::new(0x18_9e5);
+        for _ in 0..2000 {
+            let mut givens = [0u8; 81];
+            let density = 1 + rng.below_mod(9);
+            for v in givens.iter_mut() {
+                if rng.below_mod(10) < density {
+                    *v = 1 + rng.below_mod(9) as u8;
+                }
+            }
+            for b in 0..9 {
+                let base = 27 * (b / 3) + 3 * (b % 3);
+                let at = |i: usize, j: usize| givens[base + 9 * i + j];
+                let bit = |v: u8| if v == 0 { 0 } else { 1u16 << (v - 1) };
+                let mut given = 0u16;
+                let mut twice = 0u16;
+                for i in 0..3 {
+                    for j in 0..3 {
+                        twice |= given & bit(at(i, j));
+                        given |= bit(at(i, j));
+                    }
+                }
+                let mask = givens_mask(&givens, base);
+                for i in 0..3 {
+                    for j in 0..3 {
+                        let want = match at(i, j) {
+                            0 => ALL & !given,
+                            v => bit(v) & !twice,
+                        };
+                        assert_eq!(lane(mask[i], j), want, "cell ({i}, {j}) of box {b}");
+                    }
+                    let row = (0..3).fold(0, |m, j| m | bit(at(i, j)));
+                    let col = (0..3).fold(0, |m, r| m | bit(at(r, i)));
+                    assert_eq!(lane(mask[i], 3), ALL & !row, "minirow {i} of box {b}");
+                    assert_eq!(lane(mask[3], i), ALL & !col, "minicolumn {i} of box {b}");
+                }
+                assert_eq!(mask[3] >> 48, 0, "row 3's spare lane of box {b}");
+            }
+        }
+    }
+
+    /// Summed over random puzzles (solution limits 1 and 2, and 0 with many givens) and the shipped hard 9x9
+    /// files (limits 1 and 2), `[solutions, nodes, guesses, fails, sum of the maximum depths]` of the triad
+    /// search are the figures measured for its propagation and branching rule. The answers do not depend on the
+    /// rule (the search is complete and every leaf checked), and the copies are compared with each other, not
+    /// with a figure, so a change to the code they share (`choose`, `givens_mask`, the leaf check) is otherwise
+    /// invisible. A deliberate change of the rule changes these figures; update them with the measurements.
+    #[test]
+    fn the_triad_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
+        let total = |puzzles: &[[u8; 81]], limit: u64| {
+            let mut sum = [0u64; 5];
+            for givens in puzzles {
+                let r = dispatch::solve(givens, limit, &Limits::none(), Path::Portable);
+                let s = r.stats;
+                for (acc, x) in
+                    sum.iter_mut()
+                        .zip([r.count, s.nodes, s.guesses, s.fails, s.max_depth])
+                {
+                    *acc += x;
+                }
+            }
+            sum
+        };
+        let random = random_puzzles(0x18_57a7, 600);
+        let many: Vec<[u8; 81]> = random
+            .iter()
+            .filter(|g| g.iter().filter(|&&v| v != 0).count() > 36)
+            .copied()
+            .collect();
+        let hard = crate::masks::tests::shipped_9x9(&[
+            "famous/top95.txt",
+            "generated/9x9-hard.txt",
+            "generated/9x9-minimal.txt",
+        ]);
+        let got = [
+            total(&random, 1),
+            total(&random, 2),
+            total(&many, 0),
+            total(&hard, 1),
+            total(&hard, 2),
+        ];
+        // [solutions, nodes, guesses, fails, sum of the maximum depths]
+        let measured = [
+            [469, 420, 416, 135, 416],
+            [662, 655, 458, 135, 458],
+            [739, 708, 354, 110, 219],
+            [795, 2597, 1569, 1028, 1216],
+            [795, 4400, 2200, 2200, 1349],
+        ];
+        assert_eq!(
+            got,
+            measured,
+            "random 1, 2, all ({} countable); hard 1, 2 ({})",
+            many.len(),
+            hard.len()
+        );
+    }
 }
