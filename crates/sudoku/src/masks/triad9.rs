@@ -1891,6 +1891,216 @@ mod tests {
         }
     }
 
+    /// A box's message marks its band pending exactly when it removes a configuration the band still has and
+    /// was not already sent (the vector copies' `send` computes the same bit without a branch), and the message
+    /// joins the band's eliminations either way; the other bands' bits stay as they were. Random bands and
+    /// messages, many of them already sent or removing only what is gone, some removing everything left.
+    #[test]
+    fn a_message_marks_its_band_pending_exactly_when_it_removes_something_new() {
+        use super::ALL;
+        let mut rng = Rng::new(0x18_5e4d);
+        let lanes = [0x01FF_01FF_01FF_01FFu64, u64::from(ALL) * 0x1_0001];
+        let mut state = solved_state(&[1; 81]);
+        let mut kinds = [0usize; 2];
+        for _ in 0..5000 {
+            let band = rng.below_mod(6) as usize;
+            let words = |rng: &mut Rng| [rng.next_u64() & lanes[0], rng.next_u64() & lanes[1]];
+            let configs = words(&mut rng);
+            let elims = words(&mut rng);
+            let msg = match rng.below_mod(4) {
+                // Only what the band no longer has or was already sent.
+                0 => {
+                    let m = words(&mut rng);
+                    [
+                        m[0] & (!configs[0] | elims[0]),
+                        m[1] & (!configs[1] | elims[1]),
+                    ]
+                }
+                // Everything the band has left.
+                1 => [configs[0] & !elims[0], configs[1] & !elims[1]],
+                _ => words(&mut rng),
+            };
+            state.bands[band].configs = configs;
+            state.bands[band].elims = elims;
+            let others = rng.next_u64() as u32 & 0x3F & !(1 << band);
+            state.pending = others;
+            state.send(band, &msg);
+            let new = (msg[0] & configs[0] & !elims[0]) | (msg[1] & configs[1] & !elims[1]) != 0;
+            kinds[usize::from(new)] += 1;
+            assert_eq!(
+                state.pending,
+                others | u32::from(new) << band,
+                "band {band}, {msg:x?}"
+            );
+            assert_eq!(state.bands[band].configs, configs);
+            assert_eq!(
+                state.bands[band].elims,
+                [elims[0] | msg[0], elims[1] | msg[1]]
+            );
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 1000),
+            "nothing new / new: {kinds:?}"
+        );
+    }
+
+    /// A band update with eliminations that remove nothing the band has reports nothing (and clears them); one
+    /// that removes every configuration left, or leaves a positive triad with fewer than three digits, is a
+    /// conflict. Hand-built bands on the six lanes (`PERM[0]` puts a digit in element `p` of peer `p`).
+    #[test]
+    fn a_band_update_reports_nothing_for_stale_eliminations_and_a_conflict_for_an_empty_band_or_short_triad(
+    ) {
+        use super::{band_fixpoint, pack, Band, ALL};
+        let mut rng = Rng::new(0x18_ba4d);
+        for _ in 0..500 {
+            let lanes: [u16; 6] = std::array::from_fn(|_| rng.next_u64() as u16 & ALL);
+            let mut stale: [u16; 6] = std::array::from_fn(|_| rng.next_u64() as u16 & ALL);
+            for k in 0..6 {
+                stale[k] &= !lanes[k];
+            }
+            let configs = pack(&lanes);
+            for horizontal in [true, false] {
+                // Only configurations already gone.
+                let mut band = Band {
+                    configs,
+                    elims: pack(&stale),
+                };
+                assert!(band_fixpoint(&mut band, horizontal).unwrap().is_none());
+                assert_eq!((band.configs, band.elims), (configs, [0; 2]));
+                // Everything left (no stale bits beside it).
+                if configs != [0; 2] {
+                    let mut band = Band {
+                        configs,
+                        elims: configs,
+                    };
+                    assert!(band_fixpoint(&mut band, horizontal).is_err());
+                }
+            }
+        }
+        // Every digit on configuration 0 once digit 1's configuration 1 is gone: peer 0's triad of element 1
+        // (configurations 1 and 4) is empty.
+        for horizontal in [true, false] {
+            let mut band = Band {
+                configs: pack(&[ALL, 1, 0, 0, 0, 0]),
+                elims: pack(&[0, 1, 0, 0, 0, 0]),
+            };
+            assert!(band_fixpoint(&mut band, horizontal).is_err());
+        }
+    }
+
+    /// A band update reaches the fixpoint its doc states, recomputed here digit by digit on random bands (each
+    /// digit on one to six configurations, some of them eliminated): round by round, a conflict when a digit has
+    /// no configuration left or a positive triad fewer than three digits, else every digit of a three-digit
+    /// triad loses its configurations that put it in another element of that peer. At the fixpoint, the box
+    /// masks are `peer_mask` of the triads and the peers reported are those whose triads changed.
+    #[test]
+    fn a_band_update_reaches_its_documented_fixpoint_on_random_bands() {
+        use super::{band_fixpoint, pack, peer_mask, unpack, Band, PERM};
+        // Per digit, the configurations it keeps (bit k: `PERM[k]`), as the band's lanes.
+        let lanes = |keep: &[u8; 9]| -> [u16; 6] {
+            std::array::from_fn(|k| (0..9).fold(0, |m, d| m | u16::from(keep[d] >> k & 1) << d))
+        };
+        let triads = |keep: &[u8; 9]| -> [[u16; 3]; 3] {
+            let mut t = [[0u16; 3]; 3];
+            for d in 0..9 {
+                for k in 0..6 {
+                    if keep[d] >> k & 1 != 0 {
+                        for p in 0..3 {
+                            t[p][PERM[k][p]] |= 1 << d;
+                        }
+                    }
+                }
+            }
+            t
+        };
+        let mut rng = Rng::new(0x18_f1c5);
+        let mut kinds = [0usize; 3];
+        for round in 0..4000 {
+            let before: [u8; 9] = std::array::from_fn(|_| {
+                if rng.below_mod(3) == 0 {
+                    1 << rng.below_mod(6)
+                } else {
+                    1 + rng.below_mod(63) as u8
+                }
+            });
+            let elims: [u8; 9] = std::array::from_fn(|_| {
+                if rng.below_mod(2) == 0 {
+                    0
+                } else {
+                    rng.below_mod(64) as u8 & rng.below_mod(64) as u8
+                }
+            });
+            let mut keep: [u8; 9] = std::array::from_fn(|d| before[d] & !elims[d]);
+            let want = if keep == before {
+                None
+            } else {
+                loop {
+                    if keep.iter().any(|&k| k == 0) {
+                        break Some(None);
+                    }
+                    let t = triads(&keep);
+                    if t.iter().flatten().any(|x| x.count_ones() < 3) {
+                        break Some(None);
+                    }
+                    let mut next = keep;
+                    for p in 0..3 {
+                        for e in 0..3 {
+                            if t[p][e].count_ones() == 3 {
+                                for d in 0..9 {
+                                    if t[p][e] >> d & 1 != 0 {
+                                        for k in 0..6 {
+                                            if PERM[k][p] != e {
+                                                next[d] &= !(1 << k);
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if next == keep {
+                        break Some(Some(keep));
+                    }
+                    keep = next;
+                }
+            };
+            let horizontal = round % 2 == 0;
+            let mut band = Band {
+                configs: pack(&lanes(&before)),
+                elims: pack(&lanes(&elims)),
+            };
+            let got = band_fixpoint(&mut band, horizontal);
+            assert_eq!(band.elims, [0; 2]);
+            match want {
+                None => {
+                    assert!(got.unwrap().is_none(), "{before:?} {elims:?}");
+                    kinds[0] += 1;
+                }
+                Some(None) => {
+                    assert!(got.is_err(), "{before:?} {elims:?}");
+                    kinds[1] += 1;
+                }
+                Some(Some(keep)) => {
+                    let (masks, peers) = got.unwrap().unwrap();
+                    assert_eq!(unpack(&band.configs), lanes(&keep), "{before:?} {elims:?}");
+                    let (t, old) = (triads(&keep), triads(&before));
+                    let changed = (0..3)
+                        .filter(|&p| t[p] != old[p])
+                        .fold(0, |m, p| m | 1 << p);
+                    assert_eq!(peers, changed, "{before:?} {elims:?}");
+                    for p in 0..3 {
+                        assert_eq!(masks[p], peer_mask(&t[p], horizontal), "peer {p}");
+                    }
+                    kinds[2] += 1;
+                }
+            }
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 300),
+            "unchanged / conflict / fixpoint: {kinds:?}"
+        );
+    }
+
     /// Summed over random puzzles (solution limits 1 and 2, and 0 with many givens) and the shipped hard 9x9
     /// files (limits 1 and 2), `[solutions, nodes, guesses, fails, sum of the maximum depths]` of the triad
     /// search are the figures measured for its propagation and branching rule. The answers do not depend on the
