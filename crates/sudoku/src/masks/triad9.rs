@@ -2035,7 +2035,7 @@ mod tests {
                 None
             } else {
                 loop {
-                    if keep.iter().any(|&k| k == 0) {
+                    if keep.contains(&0) {
                         break Some(None);
                     }
                     let t = triads(&keep);
