@@ -63,7 +63,7 @@ fn cells81(line: &str) -> [u8; 81] {
 
 /// The 9x9 puzzles of the shipped `datasets/` files `files`: each line whose first token has 81 symbols (comment
 /// lines skipped), as cells.
-fn shipped_9x9(files: &[&str]) -> Vec<[u8; 81]> {
+pub(super) fn shipped_9x9(files: &[&str]) -> Vec<[u8; 81]> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
     let mut out = Vec::new();
     for file in files {

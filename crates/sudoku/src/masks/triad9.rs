@@ -1707,4 +1707,454 @@ mod tests {
         eprintln!("AVX-512 copy in use: {}", dispatch::has_avx512());
         agrees_with_portable(Path::Best, &random_puzzles(0x16_a5, 1500));
     }
+
+    /// The state of a solved grid `g` as the search holds it at a leaf: every cell lane one digit, each negative
+    /// triad the digits its minirow (minicolumn) lacks, and every band's digits on one configuration (which one
+    /// does not matter to `grid`, `cells_fixed` or `choose`).
+    fn solved_state(g: &[u8; 81]) -> super::Triad9 {
+        use super::{Band, ALL, FULL_BOX};
+        let mut boxes = [FULL_BOX; 9];
+        for (b, rows) in boxes.iter_mut().enumerate() {
+            let base = 27 * (b / 3) + 3 * (b % 3);
+            let bit = |i: usize, j: usize| 1u16 << (g[base + 9 * i + j] - 1);
+            for i in 0..3 {
+                let mut row = 0u64;
+                for j in 0..3 {
+                    row |= u64::from(bit(i, j)) << (16 * j);
+                }
+                let minirow = bit(i, 0) | bit(i, 1) | bit(i, 2);
+                rows[i] = row | u64::from(ALL & !minirow) << 48;
+            }
+            rows[3] = (0..3).fold(0, |w, j| {
+                w | u64::from(ALL & !(bit(0, j) | bit(1, j) | bit(2, j))) << (16 * j)
+            });
+        }
+        let band = Band {
+            configs: [u64::from(ALL), 0],
+            elims: [0; 2],
+        };
+        super::Triad9 {
+            boxes,
+            bands: [band; 6],
+            pending: 0,
+        }
+    }
+
+    /// A solved state gives back its grid and passes the leaf check; a cell left empty, or holding a second
+    /// digit, fails it, alone or together with the same fault in the same place of another box (the two faults
+    /// would cancel in an XOR), while the negative triads are not the check's business.
+    #[test]
+    fn the_leaf_check_accepts_one_digit_per_cell_and_the_grid_reads_it_back() {
+        let mut rng = Rng::new(0x18_1eaf);
+        for _ in 0..200 {
+            let grid = crate::fuzz_targets::random_solved_grid(3, rng.next_u64());
+            let g: [u8; 81] = grid.cells().try_into().unwrap();
+            let state = solved_state(&g);
+            assert_eq!(state.grid(), g);
+            assert!(state.cells_fixed());
+            // The negative triads may hold anything.
+            let mut open = state;
+            for rows in &mut open.boxes {
+                for r in 0..3 {
+                    rows[r] |= 0x1FF << 48;
+                }
+                rows[3] = super::CELLS3;
+            }
+            assert!(open.cells_fixed());
+            let (b, i, j) = (
+                rng.below_mod(9) as usize,
+                rng.below_mod(3) as usize,
+                rng.below_mod(3) as usize,
+            );
+            let other = (b + 1 + rng.below_mod(8) as usize) % 9;
+            let extra = 1u64 << (16 * j + rng.below_mod(9) as usize);
+            let lane_mask = 0x1FFu64 << (16 * j);
+            for both in [false, true] {
+                let mut empty = state;
+                let mut twice = state;
+                for bx in [b, other].into_iter().take(1 + usize::from(both)) {
+                    empty.boxes[bx][i] &= !lane_mask;
+                    let before = twice.boxes[bx][i];
+                    twice.boxes[bx][i] |= extra;
+                    if twice.boxes[bx][i] == before {
+                        // The extra digit was the cell's own: take the next one.
+                        twice.boxes[bx][i] |= (extra << 1 | extra >> 8) & lane_mask;
+                    }
+                }
+                assert!(
+                    !empty.cells_fixed(),
+                    "empty cell ({i}, {j}) of box {b}, both {both}"
+                );
+                assert!(
+                    !twice.cells_fixed(),
+                    "two digits in ({i}, {j}) of box {b}, both {both}"
+                );
+            }
+        }
+    }
+
+    /// `choose` follows its documented rule on random band states (every digit of every band keeps one to six
+    /// configurations; many bands fixed): among the bands with more than nine configuration bits, the one with
+    /// the fewest (the lowest on ties), and in it the digit with the fewest configurations above one (the
+    /// lowest on ties); nothing when every band is fixed. The rule is recomputed here digit by digit.
+    #[test]
+    fn choose_picks_the_band_with_the_fewest_configurations_and_its_tightest_digit() {
+        let mut rng = Rng::new(0x18_c405e);
+        let mut state = solved_state(&[1; 81]);
+        let mut seen_none = 0;
+        for round in 0..3000 {
+            // Per band and digit, the configurations it keeps (a bitset of six).
+            let mut keep = [[0u8; 9]; 6];
+            for band in &mut keep {
+                let fixed = rng.below_mod(3) == 0 || round % 16 == 0;
+                for d in band.iter_mut() {
+                    *d = if fixed || rng.below_mod(4) != 0 {
+                        1 << rng.below_mod(6)
+                    } else {
+                        1 + rng.below_mod(63) as u8
+                    };
+                }
+            }
+            for (band, digits) in state.bands.iter_mut().zip(&keep) {
+                let mut lanes = [0u16; 6];
+                for (d, &k) in digits.iter().enumerate() {
+                    for (c, lane) in lanes.iter_mut().enumerate() {
+                        if k >> c & 1 != 0 {
+                            *lane |= 1 << d;
+                        }
+                    }
+                }
+                band.configs = super::pack(&lanes);
+            }
+            let mut want = None;
+            let mut fewest = u32::MAX;
+            for (i, digits) in keep.iter().enumerate() {
+                let total: u32 = digits.iter().map(|k| k.count_ones()).sum();
+                if total > 9 && total < fewest {
+                    fewest = total;
+                    let tightest = (0..9)
+                        .filter(|&d| digits[d].count_ones() > 1)
+                        .min_by_key(|&d| (digits[d].count_ones(), d));
+                    want = tightest.map(|d| (i, d));
+                }
+            }
+            seen_none += usize::from(want.is_none());
+            assert_eq!(state.choose(), want, "bands {keep:?}");
+        }
+        assert!(seen_none > 50, "only {seen_none} fixed states");
+    }
+
+    /// `givens_mask` gives each box what its doc states, recomputed cell by cell on random givens (many with a
+    /// digit twice in a box): a given cell keeps its digit unless the digit is given twice in the box (then
+    /// nothing), an empty cell every digit not given in the box, a minirow's (minicolumn's) negative triad every
+    /// digit not given in it, and the spare lane of row 3 nothing.
+    #[test]
+    fn the_givens_mask_of_a_box_is_the_documented_one() {
+        use super::{givens_mask, lane, ALL};
+        let mut rng = Rng::new(0x18_9e5);
+        for _ in 0..2000 {
+            let mut givens = [0u8; 81];
+            let density = 1 + rng.below_mod(9);
+            for v in givens.iter_mut() {
+                if rng.below_mod(10) < density {
+                    *v = 1 + rng.below_mod(9) as u8;
+                }
+            }
+            for b in 0..9 {
+                let base = 27 * (b / 3) + 3 * (b % 3);
+                let at = |i: usize, j: usize| givens[base + 9 * i + j];
+                let bit = |v: u8| if v == 0 { 0 } else { 1u16 << (v - 1) };
+                let mut given = 0u16;
+                let mut twice = 0u16;
+                for i in 0..3 {
+                    for j in 0..3 {
+                        twice |= given & bit(at(i, j));
+                        given |= bit(at(i, j));
+                    }
+                }
+                let mask = givens_mask(&givens, base);
+                for i in 0..3 {
+                    for j in 0..3 {
+                        let want = match at(i, j) {
+                            0 => ALL & !given,
+                            v => bit(v) & !twice,
+                        };
+                        assert_eq!(lane(mask[i], j), want, "cell ({i}, {j}) of box {b}");
+                    }
+                    let row = (0..3).fold(0, |m, j| m | bit(at(i, j)));
+                    let col = (0..3).fold(0, |m, r| m | bit(at(r, i)));
+                    assert_eq!(lane(mask[i], 3), ALL & !row, "minirow {i} of box {b}");
+                    assert_eq!(lane(mask[3], i), ALL & !col, "minicolumn {i} of box {b}");
+                }
+                assert_eq!(mask[3] >> 48, 0, "row 3's spare lane of box {b}");
+            }
+        }
+    }
+
+    /// A box's message marks its band pending exactly when it removes a configuration the band still has and
+    /// was not already sent (the vector copies' `send` computes the same bit without a branch), and the message
+    /// joins the band's eliminations either way; the other bands' bits stay as they were. Random bands and
+    /// messages, many of them already sent or removing only what is gone, some removing everything left.
+    #[test]
+    fn a_message_marks_its_band_pending_exactly_when_it_removes_something_new() {
+        use super::ALL;
+        let mut rng = Rng::new(0x18_5e4d);
+        let lanes = [0x01FF_01FF_01FF_01FFu64, u64::from(ALL) * 0x1_0001];
+        let mut state = solved_state(&[1; 81]);
+        let mut kinds = [0usize; 2];
+        for _ in 0..5000 {
+            let band = rng.below_mod(6) as usize;
+            let words = |rng: &mut Rng| [rng.next_u64() & lanes[0], rng.next_u64() & lanes[1]];
+            let configs = words(&mut rng);
+            let elims = words(&mut rng);
+            let msg = match rng.below_mod(4) {
+                // Only what the band no longer has or was already sent.
+                0 => {
+                    let m = words(&mut rng);
+                    [
+                        m[0] & (!configs[0] | elims[0]),
+                        m[1] & (!configs[1] | elims[1]),
+                    ]
+                }
+                // Everything the band has left.
+                1 => [configs[0] & !elims[0], configs[1] & !elims[1]],
+                _ => words(&mut rng),
+            };
+            state.bands[band].configs = configs;
+            state.bands[band].elims = elims;
+            let others = rng.next_u64() as u32 & 0x3F & !(1 << band);
+            state.pending = others;
+            state.send(band, &msg);
+            let new = (msg[0] & configs[0] & !elims[0]) | (msg[1] & configs[1] & !elims[1]) != 0;
+            kinds[usize::from(new)] += 1;
+            assert_eq!(
+                state.pending,
+                others | u32::from(new) << band,
+                "band {band}, {msg:x?}"
+            );
+            assert_eq!(state.bands[band].configs, configs);
+            assert_eq!(
+                state.bands[band].elims,
+                [elims[0] | msg[0], elims[1] | msg[1]]
+            );
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 1000),
+            "nothing new / new: {kinds:?}"
+        );
+    }
+
+    /// A band update with eliminations that remove nothing the band has reports nothing (and clears them); one
+    /// that removes every configuration left, or leaves a positive triad with fewer than three digits, is a
+    /// conflict. Hand-built bands on the six lanes (`PERM[0]` puts a digit in element `p` of peer `p`).
+    #[test]
+    fn a_band_update_reports_nothing_for_stale_eliminations_and_a_conflict_for_an_empty_band_or_short_triad(
+    ) {
+        use super::{band_fixpoint, pack, Band, ALL};
+        let mut rng = Rng::new(0x18_ba4d);
+        for _ in 0..500 {
+            let lanes: [u16; 6] = std::array::from_fn(|_| rng.next_u64() as u16 & ALL);
+            let mut stale: [u16; 6] = std::array::from_fn(|_| rng.next_u64() as u16 & ALL);
+            for k in 0..6 {
+                stale[k] &= !lanes[k];
+            }
+            let configs = pack(&lanes);
+            for horizontal in [true, false] {
+                // Only configurations already gone.
+                let mut band = Band {
+                    configs,
+                    elims: pack(&stale),
+                };
+                assert!(band_fixpoint(&mut band, horizontal).unwrap().is_none());
+                assert_eq!((band.configs, band.elims), (configs, [0; 2]));
+                // Everything left (no stale bits beside it).
+                if configs != [0; 2] {
+                    let mut band = Band {
+                        configs,
+                        elims: configs,
+                    };
+                    assert!(band_fixpoint(&mut band, horizontal).is_err());
+                }
+            }
+        }
+        // Every digit on configuration 0 once digit 1's configuration 1 is gone: peer 0's triad of element 1
+        // (configurations 1 and 4) is empty.
+        for horizontal in [true, false] {
+            let mut band = Band {
+                configs: pack(&[ALL, 1, 0, 0, 0, 0]),
+                elims: pack(&[0, 1, 0, 0, 0, 0]),
+            };
+            assert!(band_fixpoint(&mut band, horizontal).is_err());
+        }
+    }
+
+    /// A band update reaches the fixpoint its doc states, recomputed here digit by digit on random bands (each
+    /// digit on one to six configurations, some of them eliminated): round by round, a conflict when a digit has
+    /// no configuration left or a positive triad fewer than three digits, else every digit of a three-digit
+    /// triad loses its configurations that put it in another element of that peer. At the fixpoint, the box
+    /// masks are `peer_mask` of the triads and the peers reported are those whose triads changed.
+    #[test]
+    fn a_band_update_reaches_its_documented_fixpoint_on_random_bands() {
+        use super::{band_fixpoint, pack, peer_mask, unpack, Band, PERM};
+        // Per digit, the configurations it keeps (bit k: `PERM[k]`), as the band's lanes.
+        let lanes = |keep: &[u8; 9]| -> [u16; 6] {
+            std::array::from_fn(|k| (0..9).fold(0, |m, d| m | u16::from(keep[d] >> k & 1) << d))
+        };
+        let triads = |keep: &[u8; 9]| -> [[u16; 3]; 3] {
+            let mut t = [[0u16; 3]; 3];
+            for d in 0..9 {
+                for k in 0..6 {
+                    if keep[d] >> k & 1 != 0 {
+                        for p in 0..3 {
+                            t[p][PERM[k][p]] |= 1 << d;
+                        }
+                    }
+                }
+            }
+            t
+        };
+        let mut rng = Rng::new(0x18_f1c5);
+        let mut kinds = [0usize; 3];
+        for round in 0..4000 {
+            let before: [u8; 9] = std::array::from_fn(|_| {
+                if rng.below_mod(3) == 0 {
+                    1 << rng.below_mod(6)
+                } else {
+                    1 + rng.below_mod(63) as u8
+                }
+            });
+            let elims: [u8; 9] = std::array::from_fn(|_| {
+                if rng.below_mod(2) == 0 {
+                    0
+                } else {
+                    rng.below_mod(64) as u8 & rng.below_mod(64) as u8
+                }
+            });
+            let mut keep: [u8; 9] = std::array::from_fn(|d| before[d] & !elims[d]);
+            let want = if keep == before {
+                None
+            } else {
+                loop {
+                    if keep.contains(&0) {
+                        break Some(None);
+                    }
+                    let t = triads(&keep);
+                    if t.iter().flatten().any(|x| x.count_ones() < 3) {
+                        break Some(None);
+                    }
+                    let mut next = keep;
+                    for p in 0..3 {
+                        for e in 0..3 {
+                            if t[p][e].count_ones() == 3 {
+                                for d in 0..9 {
+                                    if t[p][e] >> d & 1 != 0 {
+                                        for k in 0..6 {
+                                            if PERM[k][p] != e {
+                                                next[d] &= !(1 << k);
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if next == keep {
+                        break Some(Some(keep));
+                    }
+                    keep = next;
+                }
+            };
+            let horizontal = round % 2 == 0;
+            let mut band = Band {
+                configs: pack(&lanes(&before)),
+                elims: pack(&lanes(&elims)),
+            };
+            let got = band_fixpoint(&mut band, horizontal);
+            assert_eq!(band.elims, [0; 2]);
+            match want {
+                None => {
+                    assert!(got.unwrap().is_none(), "{before:?} {elims:?}");
+                    kinds[0] += 1;
+                }
+                Some(None) => {
+                    assert!(got.is_err(), "{before:?} {elims:?}");
+                    kinds[1] += 1;
+                }
+                Some(Some(keep)) => {
+                    let (masks, peers) = got.unwrap().unwrap();
+                    assert_eq!(unpack(&band.configs), lanes(&keep), "{before:?} {elims:?}");
+                    let (t, old) = (triads(&keep), triads(&before));
+                    let changed = (0..3)
+                        .filter(|&p| t[p] != old[p])
+                        .fold(0, |m, p| m | 1 << p);
+                    assert_eq!(peers, changed, "{before:?} {elims:?}");
+                    for p in 0..3 {
+                        assert_eq!(masks[p], peer_mask(&t[p], horizontal), "peer {p}");
+                    }
+                    kinds[2] += 1;
+                }
+            }
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 300),
+            "unchanged / conflict / fixpoint: {kinds:?}"
+        );
+    }
+
+    /// Summed over random puzzles (solution limits 1 and 2, and 0 with many givens) and the shipped hard 9x9
+    /// files (limits 1 and 2), `[solutions, nodes, guesses, fails, sum of the maximum depths]` of the triad
+    /// search are the figures measured for its propagation and branching rule. The answers do not depend on the
+    /// rule (the search is complete and every leaf checked), and the copies are compared with each other, not
+    /// with a figure, so a change to the code they share (`choose`, `givens_mask`, the leaf check) is otherwise
+    /// invisible. A deliberate change of the rule changes these figures; update them with the measurements.
+    #[test]
+    fn the_triad_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
+        let total = |puzzles: &[[u8; 81]], limit: u64| {
+            let mut sum = [0u64; 5];
+            for givens in puzzles {
+                let r = dispatch::solve(givens, limit, &Limits::none(), Path::Portable);
+                let s = r.stats;
+                for (acc, x) in
+                    sum.iter_mut()
+                        .zip([r.count, s.nodes, s.guesses, s.fails, s.max_depth])
+                {
+                    *acc += x;
+                }
+            }
+            sum
+        };
+        let random = random_puzzles(0x18_57a7, 600);
+        let many: Vec<[u8; 81]> = random
+            .iter()
+            .filter(|g| g.iter().filter(|&&v| v != 0).count() > 36)
+            .copied()
+            .collect();
+        let hard = crate::masks::tests::shipped_9x9(&[
+            "famous/top95.txt",
+            "generated/9x9-hard.txt",
+            "generated/9x9-minimal.txt",
+        ]);
+        let got = [
+            total(&random, 1),
+            total(&random, 2),
+            total(&many, 0),
+            total(&hard, 1),
+            total(&hard, 2),
+        ];
+        // [solutions, nodes, guesses, fails, sum of the maximum depths]
+        let measured = [
+            [469, 420, 416, 135, 416],
+            [662, 655, 458, 135, 458],
+            [739, 708, 354, 110, 219],
+            [795, 2597, 1569, 1028, 1216],
+            [795, 4400, 2200, 2200, 1349],
+        ];
+        assert_eq!(
+            got,
+            measured,
+            "random 1, 2, all ({} countable); hard 1, 2 ({})",
+            many.len(),
+            hard.len()
+        );
+    }
 }
