@@ -2182,4 +2182,63 @@ mod tests {
             assert_eq!(cur[x.index()], expected, "{propagation:?}");
         }
     }
+
+    #[test]
+    fn without_a_two_value_domain_mrv_branches_on_the_smallest_open_domain_lowest_index_first() {
+        // Six variables over 0..5 and one group of two (no value is lost at the root). Each row is a slot's
+        // domains, set without propagation; none holds exactly two values but the last, which takes the fast path.
+        let p = groups_model(6, 5, &[vec![0, 5]]);
+        let slots: [[u64; 6]; 6] = [
+            // Assigned variables first and last, the smallest open domain (3) at 2 and 3: 2.
+            [0b00001, 0b11110, 0b01110, 0b10101, 0b11111, 0b00100],
+            // Sizes 4, 4, 3, 5, 3 after an assigned one: the first of size 3 is past larger ones.
+            [0b00010, 0b11011, 0b01111, 0b11100, 0b11111, 0b10110],
+            // Sizes 5, 4, 4, 4, 4, 3: the smallest is last.
+            [0b11111, 0b01111, 0b11110, 0b10111, 0b11101, 0b00111],
+            // One open variable among assigned ones, not the first.
+            [0b01000, 0b00001, 0b10000, 0b10011, 0b00010, 0b00100],
+            // Every variable assigned: no branching.
+            [0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b00100],
+            // A two-value domain after larger ones: taken at once.
+            [0b11111, 0b01110, 0b00001, 0b10100, 0b00111, 0b01011],
+        ];
+        for order in [VarOrder::Mrv, VarOrder::Input] {
+            let mut k = Kernel::<1, u64>::new(&p, SearchConfig::default().var_order(order));
+            for slot in &slots {
+                assert!(k.start(&[], &mut Stats::default()).is_ok());
+                for (v, &x) in slot.iter().enumerate() {
+                    k.restrict(v as u32, x);
+                }
+                let expected = expected_var(slot, order);
+                assert_eq!(k.branch_var(), expected, "{order:?}, {slot:?}");
+                assert_eq!(k.is_solution(), expected.is_none());
+                assert_eq!(k.select_var(), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn the_random_value_order_draws_each_first_value_from_the_seeded_generator() {
+        // One variable over 0..8, its domain with holes; each draw picks the k-th value left, k uniform below
+        // their number, from the generator seeded with the configuration's seed at the start.
+        let p = groups_model(2, 8, &[vec![0, 1]]);
+        for seed in [0, 5, 2026] {
+            let cfg = SearchConfig::default()
+                .value_order(ValueOrder::Random)
+                .seed(seed);
+            let mut k = Kernel::<1, u64>::new(&p, cfg);
+            assert!(k.start(&[], &mut Stats::default()).is_ok());
+            let x = 0b1011_0110u64;
+            k.restrict(0, x);
+            let mut rng = Rng::new(seed);
+            let mut seen = 0u64;
+            for _ in 0..40 {
+                let k_th = rng.below(u64::from(x.count_ones())) as usize;
+                let pos = k.select_value(0);
+                assert_eq!(pos, positions(x)[k_th], "seed {seed}");
+                seen |= 1 << pos;
+            }
+            assert_eq!(seen, x, "every value drawn first at some point");
+        }
+    }
 }
