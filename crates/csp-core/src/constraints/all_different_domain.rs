@@ -1248,4 +1248,41 @@ mod tests {
         assert_eq!(call(&mut st), (1, vec![1, 1, 1, 0]));
         assert_eq!(call(&mut st), (2, vec![2, 2, 2, 0]));
     }
+
+    #[test]
+    fn a_group_of_sixteen_members_finds_the_hall_set_of_its_first_eight() {
+        // x0..x7 in 0..=7 take up those eight values, so x8..x15 keep 8..=15; with x15 = 15 as well, x8..x14 lose
+        // it too. More members than the small groups above: the graph's words fill the whole placed area.
+        let doms: Vec<Vec<i64>> = (0..16)
+            .map(|i| {
+                if i < 8 {
+                    (0..=7).collect()
+                } else {
+                    (0..=15).collect()
+                }
+            })
+            .collect();
+        let (p, c, mut st) = alone(&doms);
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        let want: Vec<Vec<i64>> = (0..16)
+            .map(|i| {
+                if i < 8 {
+                    (0..=7).collect()
+                } else {
+                    (8..=15).collect()
+                }
+            })
+            .collect();
+        assert_eq!(current(&p, &st), want);
+        st.assign(15, 15).unwrap();
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        let want: Vec<Vec<i64>> = (0..16)
+            .map(|i| match i {
+                0..=7 => (0..=7).collect(),
+                15 => vec![15],
+                _ => (8..=14).collect(),
+            })
+            .collect();
+        assert_eq!(current(&p, &st), want);
+    }
 }
