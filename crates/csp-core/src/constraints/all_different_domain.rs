@@ -1124,4 +1124,165 @@ mod tests {
             &p.values
         )));
     }
+
+    /// The group of `direct` on `doms` (no offsets), alone in a search state's store, ready for direct calls.
+    fn alone(doms: &[Vec<i64>]) -> (Problem, AllDifferentDomain, State<u64>) {
+        let (p, c, layout) = direct(doms, &vec![0; doms.len()], 0);
+        let mut st = state_of(&p);
+        st.cstate = crate::trailed::Trailed::new(Vec::new(), Vec::new(), layout.free, 0);
+        (p, c, st)
+    }
+
+    #[test]
+    fn a_group_of_two_members_is_propagated_by_the_pass_itself() {
+        // Without forward checking: the matching pass alone must see that x0 = 1 leaves x1 only 2, and that two
+        // members fixed to one value clash.
+        let (p, c, mut st) = alone(&[vec![1], vec![1, 2]]);
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        assert_eq!(current(&p, &st), [vec![1], vec![2]]);
+        let (p, c, mut st) = alone(&[vec![1, 3], vec![1]]);
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        assert_eq!(current(&p, &st), [vec![3], vec![1]]);
+        let (p, c, mut st) = alone(&[vec![2], vec![2]]);
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_err());
+        // One member alone has nothing to differ from.
+        let (p, c, mut st) = alone(&[vec![2, 4]]);
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        assert_eq!(current(&p, &st), [vec![2, 4]]);
+    }
+
+    #[test]
+    fn a_matching_left_in_the_words_is_kept_while_its_values_stay_and_repaired_when_one_goes() {
+        // x0 in {1, 2}, x1 in {1, 2, 3} (a shift: universe index = value - 1). A first pass from scratch takes the
+        // first free value of each member in turn: x0 = 1, x1 = 2.
+        let (p, c, mut st) = alone(&[vec![1, 2], vec![1, 2, 3]]);
+        let w = c.words();
+        let words = |st: &State<u64>| st.cstate.free[w.mate..w.owner + w.m].to_vec();
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        // mate[0], mate[1] (positions), then owner[0..3] (members).
+        assert_eq!(words(&st), [0, 1, 0, 1, NONE]);
+        // Other covering matchings written over it, x0 = 1 and x1 = 3, then x0 = 2 and x1 = 1, are kept as they
+        // are: nothing was removed. (Each member's pair is checked at its own position, not at another's.)
+        for hint in [[0, 2, 0, NONE, 1], [1, 0, 1, 0, NONE]] {
+            st.cstate.free[w.mate..w.owner + w.m].copy_from_slice(&hint);
+            assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+            assert_eq!(words(&st), hint);
+            assert_eq!(current(&p, &st), [vec![1, 2], vec![1, 2, 3]]);
+        }
+        // Value 3 leaves x1: no pair uses it, the matching stays.
+        st.remove(1, 2).unwrap();
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        assert_eq!(words(&st), [1, 0, 1, 0, NONE]);
+        // Value 1 leaves x1: its pair goes, x1 takes 2 back from x0 by an augmenting path, x0 moves to 1, and
+        // then x0 = 1 and x1 = 2 are forced.
+        st.remove(1, 0).unwrap();
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        assert_eq!(words(&st), [0, 1, 0, 1, NONE]);
+        assert_eq!(current(&p, &st), [vec![1], vec![2]]);
+    }
+
+    #[test]
+    fn placing_a_group_appends_exactly_the_words_of_the_table_with_no_pair_matched() {
+        let mut rng = Rng::new(0xD5);
+        for _ in 0..200 {
+            let n = 1 + rng.below(5) as usize;
+            let doms: Vec<Vec<i64>> = (0..n).map(|_| random_domain(&mut rng)).collect();
+            let offsets: Vec<i64> = (0..n).map(|_| rng.below(3) as i64 - 1).collect();
+            let before = rng.below(5) as usize;
+            let (_, c, layout) = direct(&doms, &offsets, before);
+            let (m, nodes) = (c.universe as usize, n + c.universe as usize + 1);
+            let w = c.words();
+            assert_eq!((c.base as usize, w.n, w.m), (before, n, m), "{doms:?}");
+            // mate[n], owner[m], num, low, stack, frame and cursor [n + m + 1] each, seen[m], stamp[1], back to back.
+            let ends = [
+                (w.mate, w.owner, n),
+                (w.owner, w.num, m),
+                (w.num, w.low, nodes),
+                (w.low, w.stack, nodes),
+                (w.stack, w.frame, nodes),
+                (w.frame, w.cursor, nodes),
+                (w.cursor, w.seen, nodes),
+                (w.seen, w.stamp, m),
+                (w.stamp, w.end, 1),
+            ];
+            assert_eq!(w.mate, before);
+            for (from, to, len) in ends {
+                assert_eq!(to - from, len, "{doms:?}: {ends:?}");
+            }
+            assert_eq!(layout.free.len(), w.end, "{doms:?}");
+            let f = &layout.free;
+            assert!(f[..before].iter().all(|&x| x == 7), "{f:?}");
+            assert!(f[w.mate..w.num].iter().all(|&x| x == NONE), "{f:?}");
+            assert!(f[w.num..].iter().all(|&x| x == 0), "{f:?}");
+        }
+    }
+
+    #[test]
+    fn each_augmenting_search_takes_the_next_stamp_and_the_marks_are_cleared_only_when_it_wraps() {
+        // x0, x1 in 1..=4, x2 in {1, 2}: from an empty matching x0 takes 1 and x1 takes 2, so x2 needs one
+        // augmenting search, which reaches values 1, 2, 3 (x1 moves to 3, x0 to 2, x2 takes 1) and never 4.
+        let (p, c, mut st) = alone(&[vec![1, 2, 3, 4], vec![1, 2, 3, 4], vec![1, 2]]);
+        let w = c.words();
+        let call = |st: &mut State<u64>| {
+            st.cstate.free[w.mate..w.owner + w.m].fill(NONE);
+            assert!(Propagate::<u64>::propagate(&c, st, &p.values).is_ok());
+            assert_eq!(
+                &st.cstate.free[w.mate..w.owner + w.m],
+                &[1, 2, 0, 2, 0, 1, NONE]
+            );
+            assert_eq!(
+                current(&p, st),
+                [vec![1, 2, 3, 4], vec![1, 2, 3, 4], vec![1, 2]]
+            );
+            (
+                st.cstate.free[w.stamp],
+                st.cstate.free[w.seen..w.seen + w.m].to_vec(),
+            )
+        };
+        assert_eq!(call(&mut st), (1, vec![1, 1, 1, 0]));
+        assert_eq!(call(&mut st), (2, vec![2, 2, 2, 0]));
+        assert_eq!(call(&mut st), (3, vec![3, 3, 3, 0]));
+        // The next stamp would be `NONE`: the marks are cleared and the count restarts at 1.
+        st.cstate.free[w.stamp] = NONE - 1;
+        st.cstate.free[w.seen..w.seen + w.m].fill(NONE - 1);
+        assert_eq!(call(&mut st), (1, vec![1, 1, 1, 0]));
+        assert_eq!(call(&mut st), (2, vec![2, 2, 2, 0]));
+    }
+
+    #[test]
+    fn a_group_of_sixteen_members_finds_the_hall_set_of_its_first_eight() {
+        // x0..x7 in 0..=7 take up those eight values, so x8..x15 keep 8..=15; with x15 = 15 as well, x8..x14 lose
+        // it too. More members than the small groups above: the graph's words fill the whole placed area.
+        let doms: Vec<Vec<i64>> = (0..16)
+            .map(|i| {
+                if i < 8 {
+                    (0..=7).collect()
+                } else {
+                    (0..=15).collect()
+                }
+            })
+            .collect();
+        let (p, c, mut st) = alone(&doms);
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        let want: Vec<Vec<i64>> = (0..16)
+            .map(|i| {
+                if i < 8 {
+                    (0..=7).collect()
+                } else {
+                    (8..=15).collect()
+                }
+            })
+            .collect();
+        assert_eq!(current(&p, &st), want);
+        st.assign(15, 15).unwrap();
+        assert!(Propagate::<u64>::propagate(&c, &mut st, &p.values).is_ok());
+        let want: Vec<Vec<i64>> = (0..16)
+            .map(|i| match i {
+                0..=7 => (0..=7).collect(),
+                15 => vec![15],
+                _ => (8..=14).collect(),
+            })
+            .collect();
+        assert_eq!(current(&p, &st), want);
+    }
 }
