@@ -1701,6 +1701,191 @@ mod tests {
         assert_eq!((lane(cells[1], 0), lane(cells[1], 2)), (0x02, 0x10));
     }
 
+    /// One box restricted by masks reaches the fixpoint of the module doc's box rules, computed here one rule
+    /// application at a time on a 4x4 matrix of digit sets (`m[r][j]`: cells for `r, j < 3`, `H_r` at `j = 3`,
+    /// `V_j` at `r = 3`), and reports what that fixpoint asserts (`Found`): a cell holds a digit, a negative
+    /// triad six; each clause (matrix row or column) holds every digit; a lane holding a clause's digit alone,
+    /// or a cell or triad at its minimum, asserts it; an asserted cell loses its other digits, its digit leaves
+    /// the other cells and the cell's two triads, a triad's asserted digits leave its minirow or minicolumn. Two
+    /// restrictions in a row, each a superset of a random solved box (so the box stays consistent and the
+    /// fixpoint is exact), and also arbitrary masks, compared where the rules end without a conflict (the
+    /// SWAR box meets a digit placed twice in one round only through its bands, the module doc says, so a
+    /// conflict of the rules is not required of it). A mask that removes nothing must return `Ok(None)`.
+    #[test]
+    fn a_box_restriction_reaches_the_fixpoint_of_the_box_rules_on_random_boxes() {
+        use super::{box_fixpoint, lane, BoxRows, ALL, FULL_BOX};
+        type Matrix = [[u16; 4]; 4];
+        let to_rows = |m: &Matrix| -> BoxRows {
+            std::array::from_fn(|r| (0..4).fold(0, |w, j| w | u64::from(m[r][j]) << (16 * j)))
+        };
+        let to_matrix = |b: &BoxRows| -> Matrix {
+            std::array::from_fn(|r| std::array::from_fn(|j| lane(b[r], j)))
+        };
+        let count = |x: u16| x.count_ones();
+        // The rules' fixpoint, `None` on a conflict.
+        let reference = |mut m: Matrix| -> Option<Matrix> {
+            loop {
+                for r in 0..3 {
+                    if (0..3).any(|j| m[r][j] == 0) || count(m[r][3]) < 6 || count(m[3][r]) < 6 {
+                        return None;
+                    }
+                    if m[r].iter().fold(0, |u, &x| u | x) != ALL
+                        || (0..4).fold(0, |u, i| u | m[i][r]) != ALL
+                    {
+                        return None;
+                    }
+                }
+                let before = m;
+                for r in 0..3 {
+                    for j in 0..3 {
+                        let x = m[r][j];
+                        let in_row = (0..4).filter(|&k| k != j).fold(0, |u, k| u | m[r][k]);
+                        let in_col = (0..4).filter(|&i| i != r).fold(0, |u, i| u | m[i][j]);
+                        let mut asserted = x & (!in_row | !in_col);
+                        if count(x) == 1 {
+                            asserted |= x;
+                        }
+                        if count(asserted) > 1 {
+                            return None;
+                        }
+                        if asserted == 0 {
+                            continue;
+                        }
+                        for i in 0..3 {
+                            for k in 0..3 {
+                                if (i, k) != (r, j) {
+                                    m[i][k] &= !asserted;
+                                }
+                            }
+                        }
+                        m[r][j] = asserted;
+                        m[r][3] &= !asserted;
+                        m[3][j] &= !asserted;
+                    }
+                }
+                for t in 0..3 {
+                    let (h, v) = (m[t][3], m[3][t]);
+                    let h_out = if count(h) == 6 {
+                        h
+                    } else {
+                        h & !(m[t][0] | m[t][1] | m[t][2])
+                    };
+                    let v_out = if count(v) == 6 {
+                        v
+                    } else {
+                        v & !(m[0][t] | m[1][t] | m[2][t])
+                    };
+                    for k in 0..3 {
+                        m[t][k] &= !h_out;
+                        m[k][t] &= !v_out;
+                    }
+                }
+                if m == before {
+                    return Some(m);
+                }
+            }
+        };
+        // What the fixpoint `m` asserts, as `Found`'s fields.
+        let found = |m: &Matrix| -> ([u16; 3], [u16; 3], [u16; 3], [u16; 3]) {
+            let placed = |r: usize, j: usize| if count(m[r][j]) == 1 { m[r][j] } else { 0 };
+            let pr = std::array::from_fn(|r| (0..3).fold(0, |u, j| u | placed(r, j)));
+            let pc = std::array::from_fn(|j| (0..3).fold(0, |u, r| u | placed(r, j)));
+            let nh = std::array::from_fn(|r| {
+                let h = m[r][3];
+                if count(h) == 6 {
+                    h
+                } else {
+                    h & !(m[r][0] | m[r][1] | m[r][2])
+                }
+            });
+            let nv = std::array::from_fn(|j| {
+                let v = m[3][j];
+                if count(v) == 6 {
+                    v
+                } else {
+                    v & !(m[0][j] | m[1][j] | m[2][j])
+                }
+            });
+            (pr, nh, pc, nv)
+        };
+        let mut rng = Rng::new(0xb0c5);
+        let mut seen = [0usize; 4]; // unchanged, compared, a rule conflict, the fixpoint placed every cell
+        for round in 0..6000 {
+            let mut digits: Vec<u16> = (0..9).map(|d| 1 << d).collect();
+            rng.shuffle(&mut digits);
+            let mut truth: Matrix = [[0; 4]; 4];
+            for r in 0..3 {
+                for j in 0..3 {
+                    truth[r][j] = digits[3 * r + j];
+                }
+            }
+            for t in 0..3 {
+                truth[t][3] = ALL & !(truth[t][0] | truth[t][1] | truth[t][2]);
+                truth[3][t] = ALL & !(truth[0][t] | truth[1][t] | truth[2][t]);
+            }
+            let arbitrary = round % 4 == 3;
+            let keep = [3, 6, 8][rng.below_usize(3)];
+            let mut cells = FULL_BOX;
+            let mut expected = Some(to_matrix(&FULL_BOX));
+            for step in 0..2 {
+                let mask: Matrix = std::array::from_fn(|r| {
+                    std::array::from_fn(|j| {
+                        if (r, j) == (3, 3) {
+                            return 0;
+                        }
+                        let extra = (0..9)
+                            .fold(0u16, |u, d| u | u16::from(rng.below_usize(10) < keep) << d);
+                        if arbitrary {
+                            extra
+                        } else {
+                            truth[r][j] | extra
+                        }
+                    })
+                });
+                let start = cells;
+                let what = format!(
+                    "round {round} step {step}: box {:?}, mask {mask:?}",
+                    to_matrix(&start)
+                );
+                let result = box_fixpoint(&mut cells, &to_rows(&mask));
+                let Some(before) = expected else { break };
+                let removes = (0..4).any(|r| start[r] & !to_rows(&mask)[r] != 0);
+                if !removes {
+                    assert!(matches!(result, Ok(None)), "{what}: nothing removed");
+                    assert_eq!(cells, start, "{what}: nothing removed");
+                    seen[0] += 1;
+                    continue;
+                }
+                let restricted: Matrix =
+                    std::array::from_fn(|r| std::array::from_fn(|j| before[r][j] & mask[r][j]));
+                expected = reference(restricted);
+                let Some(fix) = expected else {
+                    assert!(arbitrary, "{what}: a solved box's superset has no conflict");
+                    seen[2] += 1;
+                    break;
+                };
+                let got =
+                    result.unwrap_or_else(|_| panic!("{what}: a conflict the rules do not find"));
+                let got = got.unwrap_or_else(|| panic!("{what}: removals reported as none"));
+                assert_eq!(to_matrix(&cells), fix, "{what}: the box");
+                assert_eq!(
+                    (got.pr, got.nh),
+                    (found(&fix).0, found(&fix).1),
+                    "{what}: minirows"
+                );
+                let lanes = |x: [u16; 3]| (0..3).fold(0u64, |w, j| w | u64::from(x[j]) << (16 * j));
+                assert_eq!(
+                    (got.pc, got.nv),
+                    (lanes(found(&fix).2), lanes(found(&fix).3)),
+                    "{what}: minicolumns"
+                );
+                seen[1] += 1;
+                seen[3] += usize::from((0..3).all(|r| (0..3).all(|j| count(fix[r][j]) == 1)));
+            }
+        }
+        assert!(seen.iter().all(|&s| s > 200), "outcomes {seen:?}");
+    }
+
     /// The same for the copy `Best` picks (AVX-512 where the machine has it, which the test reports).
     #[test]
     fn the_best_copy_agrees_with_the_portable_copy_on_results_and_statistics() {
