@@ -658,6 +658,47 @@ mod tests {
         }
     }
 
+    /// `eval` is the checker's arithmetic as well as the propagators', so the soundness harness (which takes
+    /// the checker as its oracle) cannot see it wrong: checked here against definitions on plain integers
+    /// (truncating division, the remainder that goes with it, powers by repeated products), with `None` where
+    /// undefined or beyond `i128`; and each operation names itself.
+    #[test]
+    fn each_operation_evaluates_by_its_definition_and_reports_its_name() {
+        for a in -9i64..=9 {
+            for b in -9i64..=9 {
+                let (x, y) = (i128::from(a), i128::from(b));
+                let div = (b != 0).then(|| {
+                    let q = x.abs() / y.abs();
+                    if (x < 0) != (y < 0) {
+                        -q
+                    } else {
+                        q
+                    }
+                });
+                let pow = (b >= 0).then(|| (0..b).fold(1i128, |p, _| p * x));
+                let case = format!("a = {a}, b = {b}");
+                assert_eq!(ArithOp::Times.eval(a, b), Some(x * y), "{case}");
+                assert_eq!(ArithOp::Div.eval(a, b), div, "{case}");
+                assert_eq!(ArithOp::Mod.eval(a, b), div.map(|q| x - q * y), "{case}");
+                assert_eq!(ArithOp::Pow.eval(a, b), pow, "{case}");
+                assert_eq!(ArithOp::Abs.eval(a, b), Some(x.abs()), "{case}");
+            }
+        }
+        assert_eq!(ArithOp::Pow.eval(i64::MAX, 3), None, "beyond i128");
+        assert_eq!(ArithOp::Pow.eval(2, 126), Some(1i128 << 126));
+        let ops = [
+            (ArithOp::Times, "times"),
+            (ArithOp::Div, "div"),
+            (ArithOp::Mod, "mod"),
+            (ArithOp::Pow, "pow"),
+            (ArithOp::Abs, "abs"),
+        ];
+        for (op, name) in ops {
+            let y = (op != ArithOp::Abs).then_some(1);
+            assert_eq!(Arith::new(op, 0, y, 2).name(), name);
+        }
+    }
+
     #[test]
     fn factor_bounds_keep_every_x_with_x_times_y_in_z() {
         for y in ranges() {
