@@ -661,9 +661,9 @@ mod tests {
     /// `eval` is the checker's arithmetic as well as the propagators', so the soundness harness (which takes
     /// the checker as its oracle) cannot see it wrong: checked here against definitions on plain integers
     /// (truncating division, the remainder that goes with it, powers by repeated products), with `None` where
-    /// undefined or beyond `i128`; and each operation names itself.
+    /// undefined or beyond `i128`; each operation names itself, and the checker reads its own scope.
     #[test]
-    fn each_operation_evaluates_by_its_definition_and_reports_its_name() {
+    fn each_operation_evaluates_by_its_definition_names_itself_and_checks_its_own_scope() {
         for a in -9i64..=9 {
             for b in -9i64..=9 {
                 let (x, y) = (i128::from(a), i128::from(b));
@@ -697,6 +697,22 @@ mod tests {
             let y = (op != ArithOp::Abs).then_some(1);
             assert_eq!(Arith::new(op, 0, y, 2).name(), name);
         }
+        // The checker reads x, y and z from its own scope (variables 3, 5 and 7 here, 100 elsewhere).
+        let at = |x: i64, y: i64, z: i64| {
+            move |v: u32| match v {
+                3 => x,
+                5 => y,
+                7 => z,
+                _ => 100,
+            }
+        };
+        let times = Arith::new(ArithOp::Times, 3, Some(5), 7);
+        assert!(times.is_satisfied(&at(2, 3, 6)));
+        assert!(!times.is_satisfied(&at(2, 3, 5)));
+        assert!(!times.is_satisfied(&at(3, 3, 6)));
+        let abs = Arith::new(ArithOp::Abs, 3, None, 7);
+        assert!(abs.is_satisfied(&at(-4, 9, 4)));
+        assert!(!abs.is_satisfied(&at(-4, 9, 5)));
     }
 
     #[test]
