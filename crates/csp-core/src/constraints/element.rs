@@ -416,7 +416,7 @@ impl<D: Domain> Propagate<D> for ElementVar {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::{Element, ElementVar};
-    use crate::constraints::soundness::{current, positions, state_of};
+    use crate::constraints::soundness::{current, state_of};
     use crate::constraints::{Constraint, Cost, Propagate, Propagation, Trigger};
     use crate::domain::{Domain, WideDomain};
     use crate::ids::VarId;
@@ -771,17 +771,13 @@ mod tests {
                     }
                 }
             }
-            let values = |st: &State<WideDomain>| -> Doms {
-                positions(st)
-                    .into_iter()
-                    .zip(&p.values)
-                    .map(|(pos, vals)| pos.into_iter().map(|i| vals.value(i)).collect())
-                    .collect()
-            };
-            let before = values(&st);
+            let before = current(&p, &st);
             let expected = element_var_pass(0, &[2, 3, 2], &[false; 4], before.clone());
             let c = ElementVar::new(0, 0, &[2, 3, 2], 1);
-            let got = c.propagate(&mut st, &p.values).ok().map(|()| values(&st));
+            let got = c
+                .propagate(&mut st, &p.values)
+                .ok()
+                .map(|()| current(&p, &st));
             assert_eq!(got, expected, "round {round}: {before:?}");
             past_first_word += usize::from(got.is_some_and(|d| d[1].iter().any(|&w| w >= 64)));
         }

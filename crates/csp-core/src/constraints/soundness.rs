@@ -560,7 +560,7 @@ pub(crate) fn positions<D: Domain>(st: &State<D>) -> Vec<Vec<usize>> {
 }
 
 /// The values each variable still has (an interval variable's whole range).
-pub(crate) fn current(p: &Problem, st: &State<u64>) -> Vec<Vec<i64>> {
+pub(crate) fn current<D: Domain>(p: &Problem, st: &State<D>) -> Vec<Vec<i64>> {
     positions(st)
         .into_iter()
         .zip(&p.values)
