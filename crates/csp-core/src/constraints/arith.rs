@@ -625,6 +625,7 @@ impl<D: Domain> Propagate<D> for Extremum {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
     use super::*;
 
     /// Every `x` in `-40..=40` for which `holds(x, y, z)` for some `y` in `[yl, yh]` and `z` in `[zl, zh]`.
@@ -713,6 +714,25 @@ mod tests {
         let abs = Arith::new(ArithOp::Abs, 3, None, 7);
         assert!(abs.is_satisfied(&at(-4, 9, 4)));
         assert!(!abs.is_satisfied(&at(-4, 9, 5)));
+    }
+
+    /// Operands too wide to enumerate (50,005 pairs, past `ENUMERATION_LIMIT`) take the bounds rules: for
+    /// `z = x mod y` with `x` in `0..=10000` and `y` in `1..=5`, `|z|` stays below the largest `|y|` and `z`
+    /// takes the sign of `x`, so `z` in `-30..=30` keeps exactly `0..=4`.
+    #[test]
+    fn a_remainder_of_operands_too_wide_to_enumerate_is_bounded_by_the_largest_divisor() {
+        use crate::constraints::soundness::{current, state_of};
+        use crate::model::Model;
+        let mut m = Model::new();
+        let x = m.new_interval_var(0, 10_000).unwrap();
+        let y = m.new_var(1, 5).unwrap();
+        let z = m.new_var(-30, 30).unwrap();
+        let p = m.build().unwrap();
+        let mut st = state_of(&p);
+        let (x, y, z) = (x.index() as u32, y.index() as u32, z.index() as u32);
+        let c = Arith::new(ArithOp::Mod, x, Some(y), z);
+        Propagate::<u64>::propagate(&c, &mut st, &p.values).unwrap();
+        assert_eq!(current(&p, &st)[z as usize], (0..=4).collect::<Vec<i64>>());
     }
 
     #[test]
