@@ -644,8 +644,11 @@ fn the_9x9_solver_counts_as_the_generic_one_and_its_solutions_verify_on_random_a
 #[test]
 fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_guesses() {
     eprintln!(
-        "feature-compiled copy in use: {}",
-        super::triad9::dispatch::has_features()
+        "copy in use: {:?}",
+        super::triad9::dispatch::choose(
+            super::triad9::dispatch::Path::Best,
+            super::triad9::dispatch::detect()
+        )
     );
     let same = |givens: &[u8; 81], limits: &[u64]| {
         for &limit in limits {

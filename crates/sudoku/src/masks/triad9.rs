@@ -1275,12 +1275,12 @@ mod simd {
         _mm256_popcnt_epi16(x)
     }
 
-    /// The fixpoints compiled with AVX2 (see [`super::dispatch::has_features`]).
+    /// The fixpoints compiled with AVX2 (run where [`super::dispatch::choose`] says).
     pub(super) mod avx2 {
         fixpoints!(super::pop16_nibble, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
     }
 
-    /// The fixpoints compiled with AVX-512 as well (see [`super::dispatch::has_avx512`]): the same intrinsics,
+    /// The fixpoints compiled with AVX-512 as well (run where [`super::dispatch::choose`] says): the same intrinsics,
     /// but 32 vector registers, three-input logic (`vpternlog`) and `vpopcntw` for the counts.
     pub(super) mod avx512 {
         fixpoints!(super::pop16_bitalg, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]);
@@ -1544,34 +1544,53 @@ pub(crate) mod dispatch {
         Avx2,
     }
 
-    /// Whether this machine runs the feature-compiled copy.
-    pub(crate) fn has_features() -> bool {
+    /// The processor features the compiled copies need, as `is_x86_feature_detected!` reports them, in this
+    /// order: the four of the AVX2 copy (`avx2`, `popcnt`, `bmi1`, `bmi2`), then the four the AVX-512 copy adds
+    /// (`avx512f`, `avx512vl`, `avx512bw`, `avx512bitalg`). A plain value so that [`choose`] can be tested on
+    /// processors other than the one running the tests.
+    pub(crate) type Features = [bool; 8];
+
+    /// A compiled copy of the search.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub(crate) enum Compiled {
+        /// `x512`: needs all eight [`Features`].
+        Avx512,
+        /// `x86`: needs the first four.
+        Avx2,
+        /// `portable`: needs none.
+        Portable,
+    }
+
+    /// The running processor's [`Features`] (all `false` off x86-64).
+    pub(crate) fn detect() -> Features {
         #[cfg(target_arch = "x86_64")]
         {
-            std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("popcnt")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
+            [
+                std::is_x86_feature_detected!("avx2"),
+                std::is_x86_feature_detected!("popcnt"),
+                std::is_x86_feature_detected!("bmi1"),
+                std::is_x86_feature_detected!("bmi2"),
+                std::is_x86_feature_detected!("avx512f"),
+                std::is_x86_feature_detected!("avx512vl"),
+                std::is_x86_feature_detected!("avx512bw"),
+                std::is_x86_feature_detected!("avx512bitalg"),
+            ]
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            false
+            [false; 8]
         }
     }
 
-    /// Whether this machine runs the AVX-512 copy (the features of [`has_features`] and AVX-512 F, VL, BW).
-    pub(crate) fn has_avx512() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            has_features()
-                && std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512vl")
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("avx512bitalg")
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
+    /// The copy `path` runs on a processor with `features`. Invariant (the safety of [`solve`] rests on it): the
+    /// copy returned needs no feature outside `features`.
+    pub(crate) fn choose(path: Path, features: Features) -> Compiled {
+        let avx2 = features[..4].iter().all(|&f| f);
+        let avx512 = avx2 && features[4..].iter().all(|&f| f);
+        match path {
+            Path::Best if avx512 => Compiled::Avx512,
+            Path::Best | Path::Avx2 if avx2 => Compiled::Avx2,
+            _ => Compiled::Portable,
         }
     }
 
@@ -1582,19 +1601,22 @@ pub(crate) mod dispatch {
         limits: &Limits,
         path: Path,
     ) -> MaskResult<[u8; 81]> {
-        #[cfg(target_arch = "x86_64")]
-        if path == Path::Best && has_avx512() {
-            // SAFETY: `x512::solve` is compiled with `avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg`,
-            // and `has_avx512` has just confirmed that the running processor supports all eight.
-            return unsafe { super::x512::solve(givens, solution_limit, limits) };
+        match choose(path, detect()) {
+            #[cfg(target_arch = "x86_64")]
+            Compiled::Avx512 => {
+                // SAFETY: `x512::solve` is compiled with `avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,
+                // avx512bitalg`, and `choose` returns `Avx512` only when `detect` has just confirmed that the
+                // running processor supports all eight (its invariant, tested on every feature set).
+                unsafe { super::x512::solve(givens, solution_limit, limits) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Compiled::Avx2 => {
+                // SAFETY: `x86::solve` is compiled with `avx2,popcnt,bmi1,bmi2`, and `choose` returns `Avx2`
+                // only when `detect` has just confirmed all four; its code is otherwise safe Rust.
+                unsafe { super::x86::solve(givens, solution_limit, limits) }
+            }
+            _ => super::portable::solve(givens, solution_limit, limits),
         }
-        #[cfg(target_arch = "x86_64")]
-        if path != Path::Portable && has_features() {
-            // SAFETY: `x86::solve` is compiled with `avx2,popcnt,bmi1,bmi2`, and `has_features` has just
-            // confirmed that the running processor supports all four; its code is otherwise safe Rust.
-            return unsafe { super::x86::solve(givens, solution_limit, limits) };
-        }
-        super::portable::solve(givens, solution_limit, limits)
     }
 }
 
@@ -1646,8 +1668,49 @@ mod tests {
     /// AVX-512 copy, so this one is reached by its own path.
     #[test]
     fn the_avx2_copy_agrees_with_the_portable_copy_on_results_and_statistics() {
-        eprintln!("AVX2 copy in use: {}", dispatch::has_features());
+        eprintln!(
+            "copy in use: {:?}",
+            dispatch::choose(Path::Avx2, dispatch::detect())
+        );
         agrees_with_portable(Path::Avx2, &random_puzzles(0x16_a2, 1500));
+    }
+
+    /// On all 256 feature sets, `Best` runs the AVX-512 copy exactly when all eight features are there, else the
+    /// AVX2 copy when its four are, else the portable one; `Avx2` never the AVX-512 copy; `Portable` always the
+    /// portable one. So no path runs a copy that needs a feature the processor lacks (the safety of `solve`).
+    #[test]
+    fn each_path_runs_the_fastest_copy_whose_every_feature_the_processor_has() {
+        use dispatch::{choose, Compiled};
+        for bits in 0u32..256 {
+            let features: dispatch::Features = std::array::from_fn(|i| (bits >> i) & 1 == 1);
+            let avx2 = bits & 0x0f == 0x0f;
+            let (best, second) = match (bits == 0xff, avx2) {
+                (true, _) => (Compiled::Avx512, Compiled::Avx2),
+                (false, true) => (Compiled::Avx2, Compiled::Avx2),
+                (false, false) => (Compiled::Portable, Compiled::Portable),
+            };
+            assert_eq!(choose(Path::Best, features), best, "{features:?}");
+            assert_eq!(choose(Path::Avx2, features), second, "{features:?}");
+            assert_eq!(choose(Path::Portable, features), Compiled::Portable);
+        }
+    }
+
+    /// `detect` reports the standard library's detection of each feature, in the order `Features` documents.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_detected_features_are_the_standard_librarys_in_the_documented_order() {
+        let expected = [
+            std::is_x86_feature_detected!("avx2"),
+            std::is_x86_feature_detected!("popcnt"),
+            std::is_x86_feature_detected!("bmi1"),
+            std::is_x86_feature_detected!("bmi2"),
+            std::is_x86_feature_detected!("avx512f"),
+            std::is_x86_feature_detected!("avx512vl"),
+            std::is_x86_feature_detected!("avx512bw"),
+            std::is_x86_feature_detected!("avx512bitalg"),
+        ];
+        eprintln!("features: {expected:?}");
+        assert_eq!(dispatch::detect(), expected);
     }
 
     /// Two givens of one digit in one box (and in one row, one column, or only the box) are unsatisfiable at
@@ -1889,7 +1952,10 @@ mod tests {
     /// The same for the copy `Best` picks (AVX-512 where the machine has it, which the test reports).
     #[test]
     fn the_best_copy_agrees_with_the_portable_copy_on_results_and_statistics() {
-        eprintln!("AVX-512 copy in use: {}", dispatch::has_avx512());
+        eprintln!(
+            "copy in use: {:?}",
+            dispatch::choose(Path::Best, dispatch::detect())
+        );
         agrees_with_portable(Path::Best, &random_puzzles(0x16_a5, 1500));
     }
 
