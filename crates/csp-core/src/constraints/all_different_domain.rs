@@ -1152,6 +1152,20 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_member_loses_its_value_from_the_others_on_the_fixing_event_itself() {
+        // The event alone (no pass of the matching): x0 = 1 takes 1 from x1 and x2.
+        let (p, c, mut st) = alone(&[vec![1], vec![1, 2], vec![1, 3, 4]]);
+        assert!(Propagate::<u64>::on_fixed(&c, 0, &mut st, &p.values).is_ok());
+        assert_eq!(current(&p, &st), [vec![1], vec![2], vec![3, 4]]);
+        // Another member fixed to the same value is a conflict.
+        let (p, c, mut st) = alone(&[vec![2, 5], vec![2]]);
+        assert!(Propagate::<u64>::on_fixed(&c, 1, &mut st, &p.values).is_ok());
+        assert_eq!(current(&p, &st), [vec![5], vec![2]]);
+        let (p, c, mut st) = alone(&[vec![2], vec![2]]);
+        assert!(Propagate::<u64>::on_fixed(&c, 0, &mut st, &p.values).is_err());
+    }
+
+    #[test]
     fn a_matching_left_in_the_words_is_kept_while_its_values_stay_and_repaired_when_one_goes() {
         // x0 in {1, 2}, x1 in {1, 2, 3} (a shift: universe index = value - 1). A first pass from scratch takes the
         // first free value of each member in turn: x0 = 1, x1 = 2.
