@@ -1,7 +1,7 @@
 //! Throughput of the `fast` 9x9 solver on a puzzle file, in the same shape as the peers harness
 //! (`../shared/peers`), so the two can be run alternately and compared as a ratio:
 //!
-//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable | --switch N] [--check-triad]`
+//! `cargo run --release -p sudoku --example fast_rate -- FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable | --switch N | --givens LO HI] [--check-triad]`
 //!
 //! Method: every line's first 81 characters are parsed by the crate's own parser (lines that are not a 9x9
 //! puzzle are skipped) before the clock starts; the puzzles are solved once untimed (warm-up, which also counts the guesses and nodes; `--no-warmup` skips it, for
@@ -11,7 +11,9 @@
 //! exactly one solution) runs after timing, outside the clock.
 //!
 //! `--switch N` measures a dispatch `fast` does not use: band9 (`solve9`) with a budget of `N` nodes, and when
-//! that runs out, triad9 (`solve9_triad`) from the start, band9's nodes paid in full.
+//! that runs out, triad9 (`solve9_triad`) from the start, band9's nodes paid in full. `--givens LO HI` measures
+//! another: triad9 for puzzles with `LO..=HI` givens, band9 for the others (`docs/measurements.md`, sixteenth
+//! session: it loses on generated puzzles of typical difficulty).
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -55,6 +57,24 @@ fn solve_switch(
     second.stats.guesses += first.stats.guesses;
     second.stats.fails += first.stats.fails;
     Ok(second)
+}
+
+/// The givens range of `--givens LO HI`.
+static GIVENS_LO: AtomicU64 = AtomicU64::new(0);
+static GIVENS_HI: AtomicU64 = AtomicU64::new(0);
+
+/// `--givens LO HI`: triad9 for puzzles with LO..=HI givens, band9 for the others.
+fn solve_by_givens(
+    givens: &[u8; 81],
+    limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    let n = givens.iter().filter(|&&v| v != 0).count() as u64;
+    if (GIVENS_LO.load(Ordering::Relaxed)..=GIVENS_HI.load(Ordering::Relaxed)).contains(&n) {
+        solve9_triad(givens, limit, limits)
+    } else {
+        solve9(givens, limit, limits)
+    }
 }
 
 /// The cross-check of the triad solver against `fast`'s: every puzzle with solution limits 1 and 2 on both, same
@@ -117,7 +137,19 @@ fn main() {
     if let Some(n) = switch {
         SWITCH_NODES.store(n, Ordering::Relaxed);
     }
-    let solve = if switch.is_some() {
+    let by_givens = args.iter().position(|a| a == "--givens").and_then(|i| {
+        Some((
+            args.get(i + 1)?.parse::<u64>().ok()?,
+            args.get(i + 2)?.parse::<u64>().ok()?,
+        ))
+    });
+    if let Some((lo, hi)) = by_givens {
+        GIVENS_LO.store(lo, Ordering::Relaxed);
+        GIVENS_HI.store(hi, Ordering::Relaxed);
+    }
+    let solve = if by_givens.is_some() {
+        solve_by_givens
+    } else if switch.is_some() {
         solve_switch
     } else if portable {
         solve9_triad_portable
@@ -132,11 +164,13 @@ fn main() {
         .filter(|&(i, a)| {
             !a.starts_with("--")
                 && (i == 0 || (args[i - 1] != "--rounds" && args[i - 1] != "--switch"))
+                && !(i >= 1 && args[i - 1] == "--givens")
+                && !(i >= 2 && args[i - 2] == "--givens")
         })
         .map(|(_, a)| a)
         .collect();
     if files.is_empty() {
-        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable | --switch N] [--check-triad]");
+        eprintln!("usage: fast_rate FILE... [--count] [--rounds R] [--no-warmup] [--triad | --triad-portable | --switch N | --givens LO HI] [--check-triad]");
         return;
     }
     let limit = if count { 2 } else { 1 };
@@ -191,7 +225,9 @@ fn main() {
         let rounds_text: Vec<String> = rates.iter().map(|r| format!("{r:.1}")).collect();
         println!(
             "{{\"solver\": \"{}\", \"file\": \"{path}\", \"mode\": \"{}\", \"puzzles\": {}, \"verified\": {ok}, \"guesses_per_puzzle\": {:.2}, \"nodes_per_puzzle\": {:.2}, \"rounds\": [{}], \"puzzles_per_sec\": {:.1}}}",
-            if switch.is_some() {
+            if by_givens.is_some() {
+                "by-givens"
+            } else if switch.is_some() {
                 "switch"
             } else if portable {
                 "triad-portable"
