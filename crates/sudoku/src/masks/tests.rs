@@ -807,8 +807,8 @@ fn clashing_givens_in_any_combination_of_bands_are_refused_at_the_root() {
 }
 
 /// `[solutions, nodes, guesses, fails, sum of the maximum depths]` of `solve` summed over `puzzles` (the pinned
-/// figures of the statistics tests).
-fn summed_stats(
+/// figures of the statistics tests, here and in `triad9.rs`).
+pub(super) fn summed_stats(
     puzzles: &[[u8; 81]],
     solve: impl Fn(&[u8; 81]) -> (u64, csp_core::Stats),
 ) -> [u64; 5] {

@@ -2361,18 +2361,10 @@ mod tests {
     #[test]
     fn the_triad_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
         let total = |puzzles: &[[u8; 81]], limit: u64| {
-            let mut sum = [0u64; 5];
-            for givens in puzzles {
-                let r = dispatch::solve(givens, limit, &Limits::none(), Path::Portable);
-                let s = r.stats;
-                for (acc, x) in
-                    sum.iter_mut()
-                        .zip([r.count, s.nodes, s.guesses, s.fails, s.max_depth])
-                {
-                    *acc += x;
-                }
-            }
-            sum
+            crate::masks::tests::summed_stats(puzzles, |g| {
+                let r = dispatch::solve(g, limit, &Limits::none(), Path::Portable);
+                (r.count, r.stats)
+            })
         };
         let random = random_puzzles(0x18_57a7, 600);
         let many: Vec<[u8; 81]> = random
