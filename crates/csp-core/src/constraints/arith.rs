@@ -834,4 +834,92 @@ mod tests {
             }
         }
     }
+
+    /// The remainder bounds are tight where the module docs promise a bound, not only sound: over every divisor
+    /// in `-40..=40` the dividends with a remainder in `z` start at exactly `zl` when `zl > 0` (and end at
+    /// exactly `zh` when `zh < 0`), the other end stays open, and `None` comes only when `z` may be 0 (then every
+    /// dividend qualifies, with divisor 1). The divisors with a remainder in `z` are exactly those farther from 0
+    /// than the nearest `z`, so the divisor bounds are their extremes when they lie on one side of 0, empty when
+    /// there are none, and `None` only when they lie on both sides.
+    #[test]
+    fn remainder_bounds_are_exactly_the_extreme_dividends_and_divisors_with_a_remainder_in_z() {
+        let holds = |x: i128, y: i128, z: (i128, i128)| y != 0 && (z.0..=z.1).contains(&(x % y));
+        for z in ranges() {
+            let xs: Vec<i128> = (-40..=40)
+                .filter(|&x| (-40..=40).any(|y| holds(x, y, z)))
+                .collect();
+            let expected = if z.0 > 0 {
+                Some((xs[0], i128::MAX))
+            } else if z.1 < 0 {
+                Some((i128::MIN, xs[xs.len() - 1]))
+            } else {
+                assert_eq!(xs.len(), 81, "z in {z:?} takes every dividend");
+                None
+            };
+            assert_eq!(remainder_dividend_bounds(z.0, z.1), expected, "z in {z:?}");
+            for y in ranges() {
+                let ys: Vec<i128> = (y.0..=y.1)
+                    .filter(|&b| (-40..=40).any(|a| holds(a, b, z)))
+                    .collect();
+                let case = format!("y in {y:?}, z in {z:?}");
+                match remainder_divisor_bounds(y.0, y.1, z.0, z.1) {
+                    Some((l, h)) if l > h => {
+                        assert!(ys.is_empty(), "{case}: refused, {ys:?} qualify")
+                    }
+                    Some(b) => {
+                        let extremes = (ys[0], ys[ys.len() - 1]);
+                        assert!(
+                            extremes.0 > 0 || extremes.1 < 0,
+                            "{case}: {ys:?} on both sides"
+                        );
+                        assert_eq!(b, extremes, "{case}");
+                    }
+                    None => assert!(
+                        ys[0] < 0 && ys[ys.len() - 1] > 0,
+                        "{case}: {ys:?} one-sided"
+                    ),
+                }
+            }
+        }
+    }
+
+    /// `root_floor` is the largest `r >= 0` with `r^e <= n` and `root_ceil` the smallest with `r^e >= n`,
+    /// checked against the definition for every `n` in `0..=300` and `e` in `1..=4` (perfect powers among them),
+    /// and on the largest `n` the propagator passes (`|i64::MIN|`), where trial powers overflow `i128` for `e >= 3`.
+    #[test]
+    fn integer_roots_are_exactly_the_largest_below_and_the_smallest_above() {
+        let pow = |r: i128, e: u32| r.checked_pow(e);
+        let check = |n: i128, e: u32| {
+            let f = root_floor(n, e);
+            assert!(
+                f >= 0 && pow(f, e).is_some_and(|p| p <= n),
+                "floor {n}^(1/{e}) = {f}"
+            );
+            assert!(
+                pow(f + 1, e).is_none_or(|p| p > n),
+                "floor {n}^(1/{e}) = {f}"
+            );
+            let c = root_ceil(n, e);
+            assert!(
+                c >= 0 && pow(c, e).is_none_or(|p| p >= n),
+                "ceil {n}^(1/{e}) = {c}"
+            );
+            assert!(
+                c == 0 || pow(c - 1, e).is_some_and(|p| p < n),
+                "ceil {n}^(1/{e}) = {c}"
+            );
+        };
+        for e in 1..=4 {
+            for n in 0..=300 {
+                check(n, e);
+            }
+            for n in [i128::from(i64::MAX), -i128::from(i64::MIN)] {
+                check(n, e);
+            }
+        }
+        assert_eq!(root_floor(i128::from(i64::MAX), 2), 3_037_000_499);
+        assert_eq!(root_ceil(i128::from(i64::MAX), 2), 3_037_000_500);
+        assert_eq!((root_floor(64, 3), root_ceil(64, 3)), (4, 4));
+        assert_eq!((root_floor(65, 3), root_ceil(65, 3)), (4, 5));
+    }
 }
