@@ -922,4 +922,185 @@ mod tests {
         assert_eq!((root_floor(64, 3), root_ceil(64, 3)), (4, 4));
         assert_eq!((root_floor(65, 3), root_ceil(65, 3)), (4, 5));
     }
+
+    /// The other direction of `base_bounds_keep_every_root_and_refuse_only_when_there_is_none`: the bounds are
+    /// tight, exactly the smallest and the largest root whenever there is one (an even power's `-r..=r` too, since
+    /// `r^e` then lies in `z`), and an odd power refuses a `z` without roots. Wide enough (`x` in `-100..=100`)
+    /// that no root of `z` in `-80..=80` is cut off.
+    #[test]
+    fn base_bounds_are_exactly_the_smallest_and_the_largest_root() {
+        for e in 1..=4u32 {
+            for (zl, zh) in ranges().into_iter().map(|(l, h)| (l * 20, h * 20)) {
+                let xs: Vec<i128> = (-100..=100)
+                    .filter(|&x: &i128| (zl..=zh).contains(&x.pow(e)))
+                    .collect();
+                let case = format!("x^{e} in [{zl}, {zh}]");
+                match (xs.first(), xs.last()) {
+                    (Some(&l), Some(&h)) => {
+                        assert_eq!(base_bounds(e, zl, zh), Some((l, h)), "{case}")
+                    }
+                    _ if e % 2 == 1 => assert_eq!(base_bounds(e, zl, zh), None, "{case}"),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// A model of `x`, `y` and `z`, each a bitset of `values` or, where `interval` says so, the interval of
+    /// their range; `z = op(x, y)` propagated once by itself, on one-word domains or (`wide`) on the multi-word
+    /// representation. Returns the values left of `x`, `y` and `z`, or `None` on a conflict.
+    fn arith_once(
+        op: ArithOp,
+        values: [&[i64]; 3],
+        interval: [bool; 3],
+        wide: bool,
+    ) -> Option<Vec<Vec<i64>>> {
+        use crate::constraints::soundness::{current, state_of};
+        use crate::domain::WideDomain;
+        use crate::model::Model;
+        let mut m = Model::new();
+        let vars: Vec<u32> = values
+            .iter()
+            .zip(interval)
+            .map(|(vs, iv)| {
+                let (l, h) = (vs[0], vs[vs.len() - 1]);
+                let v = if iv {
+                    m.new_interval_var(l, h).unwrap()
+                } else {
+                    m.new_var_with_values(vs).unwrap()
+                };
+                v.index() as u32
+            })
+            .collect();
+        let p = m.build().unwrap();
+        let c = Arith::new(op, vars[0], Some(vars[1]), vars[2]);
+        if wide {
+            let widths: Vec<usize> = p.values.iter().map(|v| v.width()).collect();
+            let mut st: State<WideDomain> = State::with_intervals(&widths, &p.interval_flags());
+            c.propagate(&mut st, &p.values).ok()?;
+            Some(current(&p, &st))
+        } else {
+            let mut st = state_of(&p);
+            Propagate::<u64>::propagate(&c, &mut st, &p.values).ok()?;
+            Some(current(&p, &st))
+        }
+    }
+
+    /// Four pairs of bitset operands are enumerated: `z = x * y` with `x` in {2, 3}, `y` in {4, 5} keeps exactly
+    /// the products 8, 10, 12 and 15 of `z` in `0..=30` (the bounds rules would keep `8..=15`).
+    #[test]
+    fn few_pairs_of_bitset_operands_are_enumerated_to_domain_consistency() {
+        let z: Vec<i64> = (0..=30).collect();
+        let after = arith_once(ArithOp::Times, [&[2, 3], &[4, 5], &z], [false; 3], false).unwrap();
+        assert_eq!(after, [vec![2, 3], vec![4, 5], vec![8, 10, 12, 15]]);
+    }
+
+    /// The same scope with any one of `x`, `y` and `z` an interval takes the bounds rules (enumerating reads
+    /// bitset domains, which an interval does not keep): `z` keeps `8..=15`, holes and all, and the operands stay.
+    #[test]
+    fn an_interval_anywhere_in_an_arith_scope_takes_the_bounds_rules() {
+        let z: Vec<i64> = (0..=30).collect();
+        for i in 0..3 {
+            let mut interval = [false; 3];
+            interval[i] = true;
+            let after = arith_once(ArithOp::Times, [&[2, 3], &[4, 5], &z], interval, false);
+            assert_eq!(
+                after,
+                Some(vec![vec![2, 3], vec![4, 5], (8..=15).collect()]),
+                "interval {interval:?}"
+            );
+        }
+    }
+
+    /// `ENUMERATION_LIMIT` counts pairs: bitset `x` and `y` in `0..=99` (multi-word domains) make 10,000 pairs
+    /// from only 200 values, so `z = x * y` with `z` in `100..=110` takes the bounds rules and keeps 101, 103, 107
+    /// and 109, primes that no pair of factors below 100 makes (enumerating would drop them).
+    #[test]
+    fn operands_with_more_pairs_than_the_limit_take_the_bounds_rules_on_bitsets() {
+        let xy: Vec<i64> = (0..=99).collect();
+        let z: Vec<i64> = (100..=110).collect();
+        let after = arith_once(ArithOp::Times, [&xy, &xy, &z], [false; 3], true).unwrap();
+        assert_eq!(after[2], z);
+        let few: Vec<i64> = (0..=40).collect();
+        let after = arith_once(ArithOp::Times, [&few, &few, &z], [false; 3], true).unwrap();
+        assert_eq!(
+            after[2],
+            [100, 102, 104, 105, 108, 110],
+            "41 x 41 pairs are enumerated"
+        );
+    }
+
+    /// The plain answers of both constraints: the scope in order (`[x, y, z]`, `[x, z]` for `abs`, `[z, xs..]`
+    /// for min / max), waking on any removal (arith, which enumerates) or on bounds (min / max) at every level,
+    /// linear cost, intervals accepted, and min / max named as FlatZinc names them.
+    #[test]
+    fn arith_and_extremum_report_their_scope_trigger_cost_and_name() {
+        let levels = [
+            Propagation::None,
+            Propagation::ForwardChecking,
+            Propagation::Singles,
+        ];
+        let times = Arith::new(ArithOp::Times, 3, Some(5), 7);
+        let abs = Arith::new(ArithOp::Abs, 3, Some(5), 7);
+        assert_eq!(Constraint::vars(&times), [3, 5, 7]);
+        assert_eq!(Constraint::vars(&abs), [3, 7]);
+        for c in [&times, &abs] {
+            for level in levels {
+                assert_eq!(c.trigger(level), Some(Trigger::Domain));
+            }
+            assert_eq!(c.cost(), Cost::Linear);
+            assert!(c.accepts_intervals());
+        }
+        let max = Extremum::new(4, &[2, 6, 1], false);
+        let min = Extremum::new(4, &[2, 6, 1], true);
+        assert_eq!((max.name(), min.name()), ("array_max", "array_min"));
+        for c in [&max, &min] {
+            assert_eq!(Constraint::vars(c), [4, 2, 6, 1]);
+            for level in levels {
+                assert_eq!(c.trigger(level), Some(Trigger::Bounds));
+            }
+            assert!(c.accepts_intervals());
+        }
+    }
+
+    /// `z = max(xs)` (or `min`) once by itself on bitsets of `values` (`z` first); the values left, `None` on a
+    /// conflict.
+    fn extremum_once(min: bool, values: &[&[i64]]) -> Option<Vec<Vec<i64>>> {
+        use crate::constraints::soundness::{current, state_of};
+        use crate::model::Model;
+        let mut m = Model::new();
+        let vars: Vec<u32> = values
+            .iter()
+            .map(|vs| m.new_var_with_values(vs).unwrap().index() as u32)
+            .collect();
+        let p = m.build().unwrap();
+        let mut st = state_of(&p);
+        let c = Extremum::new(vars[0], &vars[1..], min);
+        Propagate::<u64>::propagate(&c, &mut st, &p.values).ok()?;
+        Some(current(&p, &st))
+    }
+
+    /// `z = max(x1, x2)` with `z` in {5, 6}: capped at 6, `x1` and `x2` in {3, 7} keep only 3, so none reaches `z`
+    /// and propagation fails (for `min`, the mirror image). With `z` in `5..=9` and `x2` at most 3, `x1` is the only
+    /// operand that can reach `z`, so it rises to 5 (for `min`, falls to -5); the others keep their values.
+    #[test]
+    fn min_and_max_fail_when_no_operand_reaches_z_and_push_the_only_one_that_can() {
+        assert_eq!(extremum_once(false, &[&[5, 6], &[3, 7], &[3, 7]]), None);
+        assert_eq!(
+            extremum_once(true, &[&[-6, -5], &[-7, -3], &[-7, -3]]),
+            None
+        );
+        let (z, x1, x2): (Vec<i64>, Vec<i64>, Vec<i64>) =
+            ((5..=9).collect(), (0..=9).collect(), (0..=3).collect());
+        assert_eq!(
+            extremum_once(false, &[&z, &x1, &x2]),
+            Some(vec![z.clone(), (5..=9).collect(), x2.clone()])
+        );
+        let neg = |v: &[i64]| -> Vec<i64> { v.iter().rev().map(|&a| -a).collect() };
+        let (z, x1, x2) = (neg(&z), neg(&x1), neg(&x2));
+        assert_eq!(
+            extremum_once(true, &[&z, &x1, &x2]),
+            Some(vec![z.clone(), (-9..=-5).collect(), x2.clone()])
+        );
+    }
 }
