@@ -714,6 +714,24 @@ mod tests {
     }
 
     #[test]
+    fn a_cumulative_reports_its_tasks_its_scope_in_argument_order_and_its_scheduling_flags() {
+        use super::Cumulative;
+        use crate::constraints::{Constraint, Cost, Propagation, Trigger};
+        let c = Cumulative::new(&[0, 1, 2], &[3, 4, 5], &[6, 7, 8], 9);
+        assert_eq!(c.tasks(), 3);
+        assert_eq!(Constraint::vars(&c), &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(Constraint::name(&c), "cumulative");
+        assert_eq!(
+            c.trigger(Propagation::ForwardChecking),
+            Some(Trigger::Bounds)
+        );
+        assert_eq!(c.cost(), Cost::Expensive);
+        assert_eq!(c.work_len(&[]), 6);
+        assert!(c.accepts_intervals());
+        assert_eq!(Cumulative::new(&[], &[], &[], 4).tasks(), 0);
+    }
+
+    #[test]
     fn arrays_of_different_lengths_are_refused() {
         let mut m = Model::new();
         let s = consts(&mut m, &[0, 1]);
