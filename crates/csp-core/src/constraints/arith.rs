@@ -308,10 +308,8 @@ fn nonzero_pieces(l: i128, h: i128) -> [Option<(i128, i128)>; 2] {
     ]
 }
 
-/// Bounds of the integers `x` with `x * y = z` for some `y` in `[yl, yh]` and `z` in `[zl, zh]`: the integers
-/// between the smallest and the largest real `z / y` (`y != 0`), exactly the extreme such `x` when `y` is one value
-/// (a wider `y` may leave ends with no such `x`: `y` in `[2, 3]`, `z = 5` gives `[2, 2]`); `None` when no bound
-/// follows (0 is possible for both `y` and `z`, so `x` is free) or when `y` has no nonzero value.
+/// Bounds of `x` with `x * y = z`, `y` in `[yl, yh]`, `z` in `[zl, zh]`: the integers between the extreme real `z / y`
+/// (`y != 0`; not always reached unless `y` is fixed); `None` when `y` and `z` may both be 0 or `y` is only 0.
 fn factor_bounds(yl: i128, yh: i128, zl: i128, zh: i128) -> Option<(i128, i128)> {
     if yl <= 0 && 0 <= yh && zl <= 0 && 0 <= zh {
         return None;
