@@ -308,8 +308,8 @@ fn nonzero_pieces(l: i128, h: i128) -> [Option<(i128, i128)>; 2] {
     ]
 }
 
-/// Smallest and largest integer `x` with `x * y = z` for some `y` in `[yl, yh]` and `z` in `[zl, zh]`; `None`
-/// when no bound follows (0 is possible for both `y` and `z`, so `x` is free) or when there is no such `x`.
+/// Bounds of `x` with `x * y = z`, `y` in `[yl, yh]`, `z` in `[zl, zh]`: the integers between the extreme real `z / y`
+/// (`y != 0`; not always reached unless `y` is fixed); `None` when `y` and `z` may both be 0 or `y` is only 0.
 fn factor_bounds(yl: i128, yh: i128, zl: i128, zh: i128) -> Option<(i128, i128)> {
     if yl <= 0 && 0 <= yh && zl <= 0 && 0 <= zh {
         return None;
@@ -1102,5 +1102,171 @@ mod tests {
             extremum_once(true, &[&z, &x1, &x2]),
             Some(vec![z.clone(), (-9..=-5).collect(), x2.clone()])
         );
+    }
+
+    /// `floor_div` and `ceil_div` round the exact quotient down and up, whatever the signs (checked against
+    /// `f64` division, exact on these small integers).
+    #[test]
+    fn floor_and_ceiling_division_round_the_exact_quotient_down_and_up() {
+        for a in -30i128..=30 {
+            for b in (-7i128..=7).filter(|&b| b != 0) {
+                let q = a as f64 / b as f64;
+                assert_eq!(floor_div(a, b), q.floor() as i128, "floor({a} / {b})");
+                assert_eq!(ceil_div(a, b), q.ceil() as i128, "ceil({a} / {b})");
+            }
+        }
+    }
+
+    /// The pieces of a range without 0 are its negative values and its positive ones, each as a range.
+    #[test]
+    fn nonzero_pieces_are_the_negative_and_the_positive_values_of_a_range() {
+        let piece = |vs: Vec<i128>| vs.first().zip(vs.last()).map(|(&l, &h)| (l, h));
+        for (l, h) in ranges() {
+            let expected = [
+                piece((l..=h).filter(|&v| v < 0).collect()),
+                piece((l..=h).filter(|&v| v > 0).collect()),
+            ];
+            assert_eq!(nonzero_pieces(l, h), expected, "[{l}, {h}]");
+        }
+    }
+
+    /// Tight as well as sound: the integers between the smallest and largest real quotient `z / y` over every
+    /// pair (0 excluded from `y`), which are exactly the extreme witnesses when `y` is one value; no bound only
+    /// when `y` and `z` may both be 0 (or `y` has no nonzero value).
+    #[test]
+    fn factor_bounds_are_the_integers_between_the_extreme_real_quotients() {
+        for (yl, yh) in ranges() {
+            for (zl, zh) in ranges() {
+                let pairs: Vec<(f64, f64)> = (yl..=yh)
+                    .filter(|&y| y != 0)
+                    .flat_map(|y| (zl..=zh).map(move |z| (z as f64, y as f64)))
+                    .collect();
+                let free = yl <= 0 && 0 <= yh && zl <= 0 && 0 <= zh;
+                let expected = (!free && !pairs.is_empty()).then(|| {
+                    let l = pairs.iter().map(|&(z, y)| (z / y).ceil() as i128).min();
+                    let h = pairs.iter().map(|&(z, y)| (z / y).floor() as i128).max();
+                    (l.unwrap(), h.unwrap())
+                });
+                let case = format!("y in [{yl}, {yh}], z in [{zl}, {zh}]");
+                let b = factor_bounds(yl, yh, zl, zh);
+                assert_eq!(b, expected, "{case}");
+                let xs = witnesses((yl, yh), (zl, zh), |x, y, z| x * y == z);
+                if yl == yh && yl != 0 && !xs.is_empty() {
+                    assert_eq!(b, Some((xs[0], xs[xs.len() - 1])), "{case}");
+                }
+            }
+        }
+    }
+
+    /// Exact, as its comment says: for every divisor in `y` there is a dividend, so the bounds are the smallest
+    /// and largest dividend whose truncated quotient by some nonzero `y` lies in `z`.
+    #[test]
+    fn dividend_bounds_are_exactly_the_extreme_dividends_with_a_quotient_in_z() {
+        for y in ranges() {
+            for z in ranges() {
+                let xs = witnesses(y, z, |x, y, z| y != 0 && x / y == z);
+                let expected = xs.first().zip(xs.last()).map(|(&l, &h)| (l, h));
+                assert_eq!(
+                    dividend_bounds(y.0, y.1, z.0, z.1),
+                    expected,
+                    "y in {y:?}, z in {z:?}"
+                );
+            }
+        }
+    }
+
+    /// One propagation of `z = op(x, y)` on interval variables over the given ranges (`y` absent for `Abs`), which
+    /// takes the bounds rules at any size: each variable's range after it (`[x, y, z]` or `[x, z]`), `None` on a
+    /// conflict.
+    fn ranges_after(
+        op: ArithOp,
+        x: (i64, i64),
+        y: Option<(i64, i64)>,
+        z: (i64, i64),
+    ) -> Option<Vec<(i64, i64)>> {
+        use crate::constraints::soundness::{current, state_of};
+        use crate::model::Model;
+        let mut m = Model::new();
+        let mut var = |(l, h): (i64, i64)| m.new_interval_var(l, h).unwrap().index() as u32;
+        let (vx, vy, vz) = (var(x), y.map(&mut var), var(z));
+        let p = m.build().unwrap();
+        let mut st = state_of(&p);
+        let c = Arith::new(op, vx, vy, vz);
+        Propagate::<u64>::propagate(&c, &mut st, &p.values).ok()?;
+        let ranges = current(&p, &st)
+            .into_iter()
+            .map(|vs| (vs[0], vs[vs.len() - 1]));
+        Some(ranges.collect())
+    }
+
+    /// On intervals, the bounds of `z` for a product, a quotient and an absolute value are exactly the smallest
+    /// and largest result over every pair of operands (the corners and the points next to 0 that the rule takes);
+    /// a quotient by `y = 0` alone is a conflict.
+    #[test]
+    fn the_bounds_of_z_on_interval_operands_are_the_extreme_results() {
+        let small = |(l, h): (i128, i128)| (l as i64, h as i64);
+        for x in ranges().into_iter().map(small) {
+            for y in ranges().into_iter().map(small) {
+                for op in [ArithOp::Times, ArithOp::Div, ArithOp::Abs] {
+                    let y = (op != ArithOp::Abs).then_some(y);
+                    let (yl, yh) = y.unwrap_or((0, 0));
+                    let results: Vec<i64> = (x.0..=x.1)
+                        .flat_map(|a| (yl..=yh).filter_map(move |b| op.eval(a, b)))
+                        .map(|r| r as i64)
+                        .collect();
+                    let expected = results.iter().min().zip(results.iter().max());
+                    let after = ranges_after(op, x, y, (-100, 100));
+                    let z = after.map(|r| r[r.len() - 1]);
+                    let case = format!("{op:?}, x in {x:?}, y in {y:?}");
+                    assert_eq!(z, expected.map(|(&l, &h)| (l, h)), "{case}");
+                }
+            }
+        }
+    }
+
+    /// The other way on intervals: `z` narrows the operands of a product, a quotient and an absolute value,
+    /// and the base of a power with a fixed exponent, to exactly the values with a supporting pair here.
+    #[test]
+    fn the_operands_on_intervals_narrow_to_the_values_that_reach_z() {
+        let w = (-100, 100);
+        let times = ranges_after(ArithOp::Times, w, Some((2, 3)), (6, 6));
+        assert_eq!(times, Some(vec![(2, 3), (2, 3), (6, 6)]));
+        // x div 2 = 5 for x in 10..=11, x div 3 = 5 for x in 15..=17.
+        let div = ranges_after(ArithOp::Div, w, Some((2, 3)), (5, 5));
+        assert_eq!(div, Some(vec![(10, 17), (2, 3), (5, 5)]));
+        let abs = ranges_after(ArithOp::Abs, (-10, 10), None, (-5, 3));
+        assert_eq!(abs, Some(vec![(-3, 3), (0, 3)]));
+        let square = ranges_after(ArithOp::Pow, w, Some((2, 2)), (0, 10));
+        assert_eq!(square, Some(vec![(-3, 3), (2, 2), (0, 10)]));
+    }
+
+    /// A power's `z` is bounded by the largest `|x|` to the largest exponent, on both sides of 0 unless `x` is
+    /// never negative; an exponent that is not fixed does not narrow the base (`x^2` cannot be negative, yet
+    /// `x^3` in `-30..=-1` has the roots `-3..=-1`).
+    #[test]
+    fn a_power_on_intervals_bounds_z_by_the_largest_base_and_exponent() {
+        let nonnegative = ranges_after(ArithOp::Pow, (0, 3), Some((1, 3)), (-100, 100));
+        assert_eq!(nonnegative, Some(vec![(0, 3), (1, 3), (0, 27)]));
+        let signed = ranges_after(ArithOp::Pow, (-3, 3), Some((0, 3)), (-100, 100));
+        assert_eq!(signed, Some(vec![(-3, 3), (0, 3), (-27, 27)]));
+        let r = ranges_after(ArithOp::Pow, (-100, 100), Some((2, 3)), (-30, -1)).unwrap();
+        assert!(
+            r[0].0 <= -3 && -1 <= r[0].1,
+            "x^3 in -30..=-1 lost a root: x in {:?}",
+            r[0]
+        );
+    }
+
+    /// `x mod y = x` when every `|x|` is below every `|y|`, and only then: `z` then takes `x`'s range; a `y`
+    /// that may be 1 (`x mod 1 = 0`) or as small as the largest `|x|` (`5 mod 5 = 0`) keeps `z = 0`.
+    #[test]
+    fn a_remainder_on_intervals_is_the_dividend_only_when_every_dividend_is_below_every_divisor() {
+        let w = (-10, 10);
+        let below = ranges_after(ArithOp::Mod, (1, 3), Some((4, 6)), w);
+        assert_eq!(below, Some(vec![(1, 3), (4, 6), (1, 3)]));
+        let divisor_one = ranges_after(ArithOp::Mod, (1, 3), Some((-5, 5)), w);
+        assert_eq!(divisor_one, Some(vec![(1, 3), (-5, 5), (0, 3)]));
+        let equal = ranges_after(ArithOp::Mod, (3, 5), Some((5, 7)), w);
+        assert_eq!(equal, Some(vec![(3, 5), (5, 7), (0, 5)]));
     }
 }
