@@ -1269,4 +1269,16 @@ mod tests {
         let equal = ranges_after(ArithOp::Mod, (3, 5), Some((5, 7)), w);
         assert_eq!(equal, Some(vec![(3, 5), (5, 7), (0, 5)]));
     }
+
+    /// A truncated remainder takes its dividend's sign: on intervals, a dividend in `-10..=0` leaves `z` in
+    /// `-8..=0` (the largest divisor less one) and one in `0..=10` leaves `0..=8`; a dividend that may be 0 adds no
+    /// value of the other sign.
+    #[test]
+    fn a_remainder_on_intervals_keeps_the_sign_of_a_dividend_that_may_be_zero() {
+        let w = (-20, 20);
+        let nonpositive = ranges_after(ArithOp::Mod, (-10, 0), Some((7, 9)), w);
+        assert_eq!(nonpositive, Some(vec![(-10, 0), (7, 9), (-8, 0)]));
+        let nonnegative = ranges_after(ArithOp::Mod, (0, 10), Some((7, 9)), w);
+        assert_eq!(nonnegative, Some(vec![(0, 10), (7, 9), (0, 8)]));
+    }
 }
