@@ -135,7 +135,7 @@ impl Cumulative {
     /// `est, lst, d, r` when the call began (the profile is built from this snapshot, so pushes made during the
     /// call do not disturb the sweep: compulsory parts only grow, so an older profile is still a sound lower
     /// bound), then the profile's steps as pairs `(from, height)` in time order (a step lasts until the next
-    /// one's `from`; the last has height 0); `ev` = the profile's events (see `Tasks::event`) sorted by time.
+    /// one's `from`; the last has height 0); `ev` = the profile's events (see `Tasks::event_in`) sorted by time.
     fn time_table<D: Domain>(
         &self,
         st: &mut State<D>,
@@ -169,14 +169,7 @@ impl Cumulative {
         if ev.is_empty() {
             return Ok(());
         }
-        {
-            let tasks = Tasks {
-                work,
-                n,
-                steps: 4 * n,
-            };
-            ev.sort_unstable_by_key(|&e| tasks.event(e).0);
-        }
+        ev.sort_unstable_by_key(|&e| Tasks::event_in(work, n, e).0);
         // The steps, the overload test and the peak.
         let (mut h, mut peak, mut k) = (0i128, 0i128, 0);
         while let Some(&first) = ev.get(k) {
@@ -196,11 +189,7 @@ impl Cumulative {
             return Err(st.conflict());
         }
         set_min(st, values, cap_var, peak)?;
-        let tasks = Tasks {
-            work,
-            n,
-            steps: 4 * n,
-        };
+        let tasks = Tasks { work, steps: 4 * n };
         for j in 0..n {
             let task = tasks.get(j);
             if task.d == 0 || task.r == 0 || task.est == task.lst || peak + task.r <= cap {
@@ -234,7 +223,6 @@ impl Cumulative {
 /// profile's steps `(from, height)` in time order (once built).
 struct Tasks<'a> {
     work: &'a [i128],
-    n: usize,
     steps: usize,
 }
 
@@ -250,13 +238,8 @@ impl Tasks<'_> {
         }
     }
 
-    /// Event `e` of the profile: `e < n` is the start of task `e`'s compulsory part (`+r`), `e >= n` the end of
-    /// task `e - n`'s (`-r`). Returns its time and height change.
-    #[inline]
-    fn event(&self, e: u32) -> (i128, i128) {
-        Self::event_in(self.work, self.n, e)
-    }
-
+    /// Event `e` of the profile in the snapshot `work` of `n` tasks: `e < n` is the start of task `e`'s
+    /// compulsory part (`+r`), `e >= n` the end of task `e - n`'s (`-r`). Returns its time and height change.
     #[inline]
     fn event_in(work: &[i128], n: usize, e: u32) -> (i128, i128) {
         let e = e as usize;
