@@ -714,6 +714,43 @@ mod tests {
         assert_eq!(Cumulative::new(&[], &[], &[], 4).tasks(), 0);
     }
 
+    /// One call of the propagator alone on tasks A (fixed at `at`, 2 long) and C (fixed at `at + 2`, 3 long),
+    /// 2 units each, and B (start in `b`, 2 long, 2 units), capacity 3: B's start bounds after it.
+    fn b_after_one_call(at: i64, b: (i64, i64)) -> Option<(i64, i64)> {
+        use super::Cumulative;
+        use crate::constraints::soundness::{current, state_of};
+        use crate::constraints::Propagate;
+        let mut m = Model::new();
+        let s = [
+            m.new_var(at, at).unwrap(),
+            m.new_var(at + 2, at + 2).unwrap(),
+            m.new_var(b.0, b.1).unwrap(),
+        ];
+        let d = consts(&mut m, &[2, 3, 2]);
+        let r = consts(&mut m, &[2, 2, 2]);
+        let cap = m.new_var(3, 3).unwrap();
+        let p = m.build().unwrap();
+        let index = |xs: &[VarId]| xs.iter().map(|x| x.index() as u32).collect::<Vec<_>>();
+        let c = Cumulative::new(&index(&s), &index(&d), &index(&r), cap.index() as u32);
+        let mut st = state_of(&p);
+        Propagate::<u64>::propagate(&c, &mut st, &p.values).ok()?;
+        let left = &current(&p, &st)[2];
+        Some((left[0], left[left.len() - 1]))
+    }
+
+    /// The profile is A's part then C's, back to back; B fits beside neither. A single call must sweep B's
+    /// earliest start past both (not stop after the first push and leave the second to another call), and its
+    /// latest start likewise, also where the latest end divided by the duration would already be below `est`.
+    #[test]
+    fn one_call_sweeps_a_start_past_every_overloaded_step_its_run_meets() {
+        // Parts [1, 3) and [3, 6): from 0, B is pushed to 3, then to 6.
+        assert_eq!(b_after_one_call(1, (0, 20)), Some((6, 20)));
+        // Latest end 7: back before [3, 6) to end 3, then before [1, 3) to end 1, so start -1.
+        assert_eq!(b_after_one_call(1, (-10, 5)), Some((-10, -1)));
+        // Parts [11, 13) and [13, 16); B in 8..=15: latest end 17, then 13, then 11, so start 9.
+        assert_eq!(b_after_one_call(11, (8, 15)), Some((8, 9)));
+    }
+
     #[test]
     fn arrays_of_different_lengths_are_refused() {
         let mut m = Model::new();
