@@ -261,7 +261,7 @@ const VALUES: [i64; 16] = [
 /// optimum other than the enumerated one.
 ///
 /// Bytes, read one at a time (0 once they run out), in this order: the variables (1-5 integers, each a range of up
-/// to 4 values in -3..=5 or an explicit list of up to 4 values, sometimes huge; 0-3 Booleans; sometimes a wide
+/// to 4 values in -3..=5, as a bitset or an interval variable, or an explicit list of up to 4 values, sometimes huge; 0-3 Booleans; sometimes a wide
 /// variable of 100 or 300 values, which moves the problem onto the `u128` or `bitvec` domains); 1-6 constraints,
 /// each a kind byte then its arguments; 0-2 assumptions; 1-3 search configurations (variable order, value order,
 /// propagation level, random ties, seed, intersections, general engine, restarts, 0-2 phases); the objective; the
@@ -411,7 +411,8 @@ fn decode_model(d: &mut Draw<'_>) -> Option<Fuzzed> {
     let mut ints = Vec::new();
     let mut doms = Vec::new();
     for _ in 0..1 + d.below(5) {
-        if d.below(4) == 0 {
+        let shape = d.below(4);
+        if shape == 0 {
             let values: Vec<i64> = (0..1 + d.below(4))
                 .map(|_| d.pick(&VALUES).unwrap_or(0))
                 .collect();
@@ -421,9 +422,15 @@ fn decode_model(d: &mut Draw<'_>) -> Option<Fuzzed> {
             dom.dedup();
             doms.push(dom);
         } else {
+            // Shape 1: an interval (bounds) variable, which moves propagators onto their bounds rules.
             let lo = d.range(-3, 2);
             let hi = lo + d.range(0, 3);
-            ints.push(m.new_var(lo, hi).ok()?);
+            let var = if shape == 1 {
+                m.new_interval_var(lo, hi)
+            } else {
+                m.new_var(lo, hi)
+            };
+            ints.push(var.ok()?);
             doms.push((lo..=hi).collect());
         }
     }
@@ -472,7 +479,7 @@ fn post_one(d: &mut Draw<'_>, m: &mut Model, ints: &[VarId], bools: &[VarId], al
             .map(|_| (d.range(-3, 3), d.pick(all).unwrap_or(VarId::new(0, 0))))
             .collect()
     };
-    let kind = d.below(27);
+    let kind = d.below(28);
     let (x, y, z) = (int(d), int(d), int(d));
     let _ = match kind {
         0 => m.all_different(&d.vars(all, 2, 4)),
@@ -580,11 +587,28 @@ fn post_one(d: &mut Draw<'_>, m: &mut Model, ints: &[VarId], bools: &[VarId], al
         }
         24 => m.circuit(&d.vars(all, 0, 4), d.range(-1, 1)),
         25 => m.subcircuit(&d.vars(all, 0, 4), d.range(-1, 1)),
-        _ => {
-            // Domain consistency (matching); on an interval member it posts the bounds level.
+        26 => {
+            // The three levels; the domain level (matching) posts the bounds level on an interval member.
             let xs = d.vars(all, 1, 5);
             let offsets: Vec<i64> = xs.iter().map(|_| d.range(-2, 2)).collect();
-            m.all_different_with(&xs, &offsets, AllDifferentLevel::Domain)
+            let level = d
+                .pick(&[
+                    AllDifferentLevel::Domain,
+                    AllDifferentLevel::Bounds,
+                    AllDifferentLevel::Value,
+                ])
+                .unwrap_or(AllDifferentLevel::Domain);
+            m.all_different_with(&xs, &offsets, level)
+        }
+        _ => {
+            // Tasks' starts, durations and uses from any variables (negative ones included); sometimes one duration
+            // too many, which the model must refuse.
+            let n = d.below(4);
+            let starts = d.vars(all, n, n);
+            let extra = usize::from(d.below(8) == 0);
+            let durations = d.vars(all, n, n + extra);
+            let uses = d.vars(all, n, n);
+            m.cumulative(&starts, &durations, &uses, z)
         }
     };
 }
@@ -685,10 +709,13 @@ mod tests {
 
     #[test]
     fn every_constraint_kind_is_reachable_from_the_bytes() {
-        // One integer of range -3..=0 (bytes 0, 1, 0, 3), no Boolean (0), no wide variable (0), one constraint (0)
-        // of kind k: all 27 kinds decode and check without a panic.
-        for kind in 0..27u8 {
-            fuzz_engine(&[0, 1, 0, 3, 0, 0, 0, kind, 1, 2, 3, 4, 5, 6, 7, 8]);
+        // One integer of range -3..=0 (bytes 0, 2, 0, 3; shape 1 instead of 2 makes it an interval variable), no
+        // Boolean (0), no wide variable (0), one constraint (0) of kind k: all 28 kinds decode and check without a
+        // panic, on either representation.
+        for shape in [1, 2] {
+            for kind in 0..28u8 {
+                fuzz_engine(&[0, shape, 0, 3, 0, 0, 0, kind, 1, 2, 3, 4, 5, 6, 7, 8]);
+            }
         }
     }
 }

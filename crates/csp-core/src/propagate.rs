@@ -475,7 +475,7 @@ impl Propagator {
                 st.fixed_head += 1;
                 if counting {
                     stats.propagations += 1;
-                    self.counted.assigned(v, st.min_pos_bits(v) as u32, st)?;
+                    self.counted.assigned(v, st)?;
                 }
                 let (peers, blame) = if counting {
                     (&self.peers_rest, &self.rest_groups)

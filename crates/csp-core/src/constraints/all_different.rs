@@ -959,4 +959,49 @@ mod tests {
             }
         }
     }
+
+    /// Interval members of one range are not an aligned group (an interval has no value list to share: the lookup
+    /// layout), and a model mixing them with a counted permutation group of bitset variables counts what brute
+    /// force counts at every level: the fuzzing of the sixteenth session found the counted groups' forward checking
+    /// reading the position of every fixed variable as a bitset, interval ones too, before looking whether it
+    /// belongs to a counted group (`fuzz/regressions/engine/interval_fixed_beside_a_counted_group`).
+    #[test]
+    fn interval_members_are_never_aligned_and_count_like_brute_force_beside_a_permutation_group() {
+        use crate::{Model, SearchConfig, Solver};
+        let mut m = Model::new();
+        let bits: Vec<_> = (0..3).map(|_| m.new_var(0, 2).unwrap()).collect();
+        let ints: Vec<_> = (0..3).map(|_| m.new_interval_var(0, 2).unwrap()).collect();
+        m.all_different(&bits).unwrap();
+        // At the value level the interval group is an `AllDifferent` too (`all_different` itself posts bounds).
+        m.all_different_with(&ints, &[0; 3], super::super::AllDifferentLevel::Value)
+            .unwrap();
+        // Tie the two groups: the first interval equals the first bitset variable.
+        m.equal(ints[0], bits[0], 0).unwrap();
+        let p = m.build().unwrap();
+        let groups: Vec<_> = p
+            .constraints
+            .iter()
+            .filter_map(|c| super::super::as_all_different(&**c))
+            .collect();
+        assert!(groups[0].is_aligned() && groups[0].is_permutation());
+        assert!(
+            !groups[1].is_aligned() && !groups[1].is_permutation() && !groups[1].supports_singles()
+        );
+        for propagation in [
+            Propagation::None,
+            Propagation::ForwardChecking,
+            Propagation::Singles,
+        ] {
+            for generic_engine in [false, true] {
+                let cfg = SearchConfig {
+                    propagation,
+                    generic_engine,
+                    ..SearchConfig::default()
+                };
+                // 3! orders of the bitsets times the 2 orders of the last two intervals.
+                let got = Solver::new(&p, cfg).count(&[], u64::MAX).count;
+                assert_eq!(got, 12, "{propagation:?}, generic engine {generic_engine}");
+            }
+        }
+    }
 }

@@ -439,17 +439,19 @@ impl Counted {
         Ok(())
     }
 
-    /// Forward checking of `v`, just assigned to position `b`: removes `b` from every other member of `v`'s groups
-    /// that still holds it. `Err` blames the group whose member lost its last value.
+    /// Forward checking of `v`, just assigned: removes its position from every other member of `v`'s groups that
+    /// still holds it. `Err` blames the group whose member lost its last value. A variable in no counted group
+    /// (an interval variable among them: counted groups are aligned, so all bitsets) is left alone before its
+    /// position is read.
     #[inline]
-    pub(crate) fn assigned<D: Domain>(
-        &self,
-        v: u32,
-        b: u32,
-        st: &mut State<D>,
-    ) -> Result<(), Conflict> {
+    pub(crate) fn assigned<D: Domain>(&self, v: u32, st: &mut State<D>) -> Result<(), Conflict> {
+        let rows = self.of_var.row(v);
+        if rows.is_empty() {
+            return Ok(());
+        }
+        let b = st.min_pos_bits(v) as u32;
         let bit = D::W::bit(b);
-        for &(lp, skip) in self.of_var.row(v) {
+        for &(lp, skip) in rows {
             let lo = (lp >> 6) as usize;
             let Some(&m) = self.places.get(lo + b as usize) else {
                 continue;
