@@ -81,6 +81,11 @@
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
 //!
+//! [`solve9`], the registry's `fast` on 9x9, runs this solver's root, and when the root leaves many candidates
+//! open (a hard puzzle) goes on with triad9 ([`super::triad9`]) seeded from this root instead of this search;
+//! [`solve9_band`] is this solver alone. Why and where: `TRIAD_FROM` and `docs/measurements.md`, "band9's root,
+//! then band9 or triad9" (seventeenth session).
+//!
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
 //! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
 //! What issue 16 tried and dropped (branching rules, an SSE2 dirty scan, since replaced by the kept mask,
@@ -456,6 +461,54 @@ impl Board9 {
         (best.0, best.1, best.2)
     }
 
+    /// The number of candidates in unsolved cells, over the whole board: how much a root leaves open
+    /// ([`solve9`]'s route). Two entries per 64-bit popcount.
+    fn open_candidates(&self) -> u32 {
+        let mut n = 0;
+        for (c, &u) in self.cand.chunks_exact(9).zip(&self.unsolved) {
+            let u2 = u64::from(u) | u64::from(u) << 32;
+            for pair in c[..8].chunks_exact(2) {
+                n += ((u64::from(pair[0]) | u64::from(pair[1]) << 32) & u2).count_ones();
+            }
+            n += (c[8] & u).count_ones();
+        }
+        n
+    }
+
+    /// The six bands' digit configurations for triad9 ([`super::triad9::solve9_seeded`]): bands 0..3 horizontal
+    /// (this solver's bands, elements = minirows), 3..6 vertical (box columns, elements = minicolumns). A digit
+    /// keeps a configuration when each of the band's boxes still has a candidate for it in the configuration's
+    /// element there ([`super::triad9::CONF_LANES`] of its occupancy key). Sound: a solution's configuration
+    /// puts the digit on its candidates.
+    fn band_configs(&self) -> [[u64; 2]; 6] {
+        use super::triad9::CONF_LANES;
+        let mut configs = [[0u64; 2]; 6];
+        // cols[d][b]: the columns of band b where digit d has a candidate (bit = column).
+        let mut cols = [[0u32; 3]; 9];
+        for b in 0..3 {
+            for (d, col) in cols.iter_mut().enumerate() {
+                let x = self.cand[9 * b + d];
+                // The minirow key has bit 3 * box + row: peer 3p + element e, as CONF_LANES reads it.
+                let c = CONF_LANES[minirow_key(x) & 511];
+                configs[b][0] |= c[0] << d;
+                configs[b][1] |= c[1] << d;
+                col[b] = (x | x >> 9 | x >> 18) & 0x1FF;
+            }
+        }
+        for (v, out) in configs[3..].iter_mut().enumerate() {
+            for (d, col) in cols.iter().enumerate() {
+                // Peer p = band p's box in this box column, element j = its minicolumn j.
+                let key = (col[0] >> (3 * v) & 7)
+                    | (col[1] >> (3 * v) & 7) << 3
+                    | (col[2] >> (3 * v) & 7) << 6;
+                let c = CONF_LANES[key as usize & 511];
+                out[0] |= c[0] << d;
+                out[1] |= c[1] << d;
+            }
+        }
+        configs
+    }
+
     /// The grid as digits 1..=9, row-major. Only meaningful when solved (each cell in exactly one digit's entry).
     ///
     /// Bit-sliced: per band, plane `k` holds the cells whose value (digit + 1) has bit `k`; eight cells at a time,
@@ -625,26 +678,100 @@ impl Search<'_> {
     }
 }
 
-/// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given.
+/// From how many candidates left in unsolved cells at band9's root fixpoint [`solve9`] continues with triad9
+/// instead of band9's search. Chosen on per-puzzle CPU times (the minimum of 7 runs of each route, first solution
+/// and count to two) over eight sets, from generated minimal puzzles to forum_hardest_1106: with 200 each set's
+/// total is within 3% of the cheaper route's (190-210 within 7%); the number of open cells separates the sets
+/// less well (`docs/measurements.md`, "band9's root, then band9 or triad9").
+const TRIAD_FROM: u32 = 200;
+
+/// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given: the registry's `fast` on 9x9.
 ///
 /// Finds solutions up to `solution_limit` (1 = the first, 2 = prove uniqueness, 0 = count them all) within
 /// `limits`. Givens that clash give [`Outcome::Unsatisfiable`]; a value above 9 is an [`InputError`].
+///
+/// Runs band9's root propagation; a root that fails or solves the puzzle is answered at once. Otherwise a root
+/// that leaves [`TRIAD_FROM`] candidates or more in its unsolved cells (a hard puzzle, where triad9's stronger
+/// inference and band-configuration branching pay for themselves) goes on in triad9, seeded with band9's
+/// candidates rather than restarted from the givens; the others (a guess or two, and most puzzles with many
+/// solutions) go on in band9's search. On a processor without triad9's vector copies band9 does all the work.
+/// Answers and counts do not depend on the route; the statistics are those of the search that ran.
 pub fn solve9(
     givens: &[u8; 81],
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
+    check_values(givens)?;
+    let route = super::triad9::dispatch::has_vector_copy()
+        .then_some((TRIAD_FROM, super::triad9::dispatch::Path::Best));
+    Ok(solve9_routed(givens, solution_limit, limits, route))
+}
+
+/// band9 alone: [`solve9`]'s contract, its root and search always band9's. The baseline `fast_rate` measures
+/// [`solve9`] against, and the oracle of its statistics tests.
+pub fn solve9_band(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+) -> Result<MaskResult<[u8; 81]>, InputError> {
+    check_values(givens)?;
+    Ok(band_search(
+        Board9::from_givens(givens),
+        solution_limit,
+        limits,
+    ))
+}
+
+/// A value above 9 as an [`InputError`].
+fn check_values(givens: &[u8; 81]) -> Result<(), InputError> {
     // The maximum vectorises; the position is only looked for on bad input.
-    if let Some(cell) = (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
+    match (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
         .then(|| givens.iter().position(|&v| v > 9))
         .flatten()
     {
-        return Err(InputError::BadValue {
+        Some(cell) => Err(InputError::BadValue {
             cell,
             value: givens[cell],
             size: 9,
-        });
+        }),
+        None => Ok(()),
     }
+}
+
+/// [`solve9`] with the route given: `Some((from, path))` hands a root with at least `from` open candidates to
+/// triad9's copy `path` (0: every root band9 leaves open), `None` keeps band9 throughout (as [`solve9_band`]).
+/// Values must be at most 9.
+pub(super) fn solve9_routed(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+    route: Option<(u32, super::triad9::dispatch::Path)>,
+) -> MaskResult<[u8; 81]> {
+    let Some((from, path)) = route else {
+        return band_search(Board9::from_givens(givens), solution_limit, limits);
+    };
+    let root = Board9::from_givens(givens).and_then(|mut board| board.propagate().map(|_| board));
+    match root {
+        Ok(board) if !board.is_solved() && board.open_candidates() >= from => {
+            super::triad9::solve9_seeded(
+                &board.cand,
+                &board.band_configs(),
+                solution_limit,
+                limits,
+                path,
+            )
+        }
+        // band9's search propagates the root again: a no-op at a fixpoint (one naked-singles pass).
+        root => band_search(root, solution_limit, limits),
+    }
+}
+
+/// band9's search below `root` (or its conflict), and the result.
+fn band_search(
+    root: Result<Board9, Conflict>,
+    solution_limit: u64,
+    limits: &Limits,
+) -> MaskResult<[u8; 81]> {
     let mut search = Search {
         limits,
         start: limits.time.is_some().then(Instant::now),
@@ -662,7 +789,7 @@ pub fn solve9(
         solution: None,
         stats: Stats::default(),
     };
-    let outcome = match Board9::from_givens(givens) {
+    let outcome = match root {
         Err(Conflict) => {
             search.stats.fails += 1;
             Outcome::Unsatisfiable
@@ -674,12 +801,12 @@ pub fn solve9(
         },
     };
     search.stats.solutions = search.count;
-    Ok(MaskResult {
+    MaskResult {
         outcome,
         count: search.count,
         solution: search.solution,
         stats: search.stats,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -749,6 +876,171 @@ mod tests {
         assert_eq!(box_count(x, 21), 3);
         assert_eq!(box_count(x, 8), 1);
         assert_eq!(box_count((1 << 27) - 1, 14), 9);
+    }
+
+    /// band9's root fixpoint of `givens`, or `None` when it fails.
+    fn root(givens: &[u8; 81]) -> Option<super::Board9> {
+        let mut board = super::Board9::from_givens(givens).ok()?;
+        board.propagate().ok()?;
+        Some(board)
+    }
+
+    /// Random 9x9 puzzles (unique, with many solutions, or unsatisfiable) and the shipped hard ones, with the grid
+    /// each random one was cut from (`None` for the shipped ones and where a given was changed).
+    fn puzzles() -> Vec<([u8; 81], Option<[u8; 81]>)> {
+        let mut rng = csp_core::rng::Rng::new(0x0ba9_dc0f);
+        let mut out = Vec::new();
+        for round in 0..600 {
+            let grid = crate::masks::tests::random_grid9(&mut rng);
+            let mut g = grid;
+            for _ in 0..25 + rng.below_mod(50) {
+                g[rng.below_mod(81) as usize] = 0;
+            }
+            let mut changed = false;
+            if round % 5 == 0 {
+                g[rng.below_mod(81) as usize] = 1 + rng.below_mod(9) as u8;
+                changed = true;
+            }
+            out.push((g, (!changed).then_some(grid)));
+        }
+        for g in crate::masks::tests::shipped_9x9(&["famous/top95.txt", "generated/9x9-hard.txt"]) {
+            out.push((g, None));
+        }
+        out
+    }
+
+    #[test]
+    fn open_candidates_counts_every_candidate_of_every_unsolved_cell_once() {
+        for (g, _) in puzzles() {
+            let Some(board) = root(&g) else { continue };
+            let mut want = 0;
+            for b in 0..3 {
+                for cell in 0..27 {
+                    if board.unsolved[b] >> cell & 1 == 1 {
+                        want += model_digits(&board, b, cell).count_ones();
+                    }
+                }
+            }
+            assert_eq!(board.open_candidates(), want, "{g:?}");
+        }
+    }
+
+    /// A band's configurations as the rule states them, digit by digit: configuration `k` stays for digit `d`
+    /// when, in every peer box `p` of the band, some cell of element `PERM[k][p]` (a minirow of a horizontal band,
+    /// a minicolumn of a vertical one) is a candidate for `d`.
+    fn model_configs(board: &super::Board9, band: usize, d: usize) -> [bool; 6] {
+        const PERM: [[usize; 3]; 6] = [
+            [0, 1, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [0, 2, 1],
+            [1, 0, 2],
+            [2, 1, 0],
+        ];
+        let has = |row: usize, col: usize| {
+            board.cand[9 * (row / 3) + d] >> (9 * (row % 3) + col) & 1 == 1
+        };
+        std::array::from_fn(|k| {
+            (0..3).all(|p| {
+                let e = PERM[k][p];
+                (0..3).any(|i| {
+                    if band < 3 {
+                        has(3 * band + e, 3 * p + i)
+                    } else {
+                        has(3 * p + i, 3 * (band - 3) + e)
+                    }
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn band_configs_are_the_configurations_the_candidates_allow_and_keep_every_solutions() {
+        let mut checked_solutions = 0;
+        for (g, grid) in puzzles() {
+            let Some(board) = root(&g) else { continue };
+            let configs = board.band_configs();
+            for (band, config) in configs.iter().enumerate() {
+                for d in 0..9 {
+                    let got: [bool; 6] =
+                        std::array::from_fn(|k| config[k / 4] >> (16 * (k % 4) + d) & 1 == 1);
+                    assert_eq!(
+                        got,
+                        model_configs(&board, band, d),
+                        "band {band}, digit {d}, {g:?}"
+                    );
+                }
+                assert_eq!(config[1] >> 32, 0, "lanes 6 and 7 stay empty");
+            }
+            // The grid the puzzle was cut from is a solution: its digits are candidates, so its configurations stay.
+            if let Some(grid) = grid {
+                let mut sol = board;
+                for b in 0..3 {
+                    for d in 0..9 {
+                        sol.cand[9 * b + d] = (0..27).fold(0, |m, c| {
+                            m | u32::from(grid[27 * b + c] == d as u8 + 1) << c
+                        });
+                        assert_eq!(
+                            sol.cand[9 * b + d] & !board.cand[9 * b + d],
+                            0,
+                            "band9's root kept the solution"
+                        );
+                    }
+                }
+                for (band, config) in configs.iter().enumerate() {
+                    for d in 0..9 {
+                        let want = model_configs(&sol, band, d);
+                        assert_eq!(
+                            want.iter().filter(|&&x| x).count(),
+                            1,
+                            "a solved digit has one configuration"
+                        );
+                        let k = want.iter().position(|&x| x).unwrap_or(0);
+                        assert_eq!(
+                            config[k / 4] >> (16 * (k % 4) + d) & 1,
+                            1,
+                            "band {band}, digit {d}"
+                        );
+                    }
+                }
+                checked_solutions += 1;
+            }
+        }
+        assert!(
+            checked_solutions > 300,
+            "only {checked_solutions} roots with a known solution"
+        );
+    }
+
+    /// `solve9` hands a root to triad9 exactly when band9's root leaves the puzzle open with at least
+    /// `TRIAD_FROM` candidates (and the machine has a vector copy of triad9): its results, statistics included,
+    /// are those of that route, and the shipped and random puzzles take both routes.
+    #[test]
+    fn solve9_takes_the_triad_route_exactly_on_open_roots_with_enough_candidates() {
+        use crate::masks::triad9::dispatch::{has_vector_copy, Path};
+        let none = csp_core::Limits::none();
+        let mut routes = [0usize; 2];
+        for (g, _) in puzzles() {
+            let to_triad = has_vector_copy()
+                && root(&g)
+                    .is_some_and(|b| !b.is_solved() && b.open_candidates() >= super::TRIAD_FROM);
+            routes[usize::from(to_triad)] += 1;
+            for limit in [1, 2] {
+                let got = super::solve9(&g, limit, &none).expect("values are 0..=9");
+                let want = if to_triad {
+                    super::solve9_routed(&g, limit, &none, Some((0, Path::Best)))
+                } else {
+                    super::solve9_band(&g, limit, &none).expect("values are 0..=9")
+                };
+                assert_eq!(got, want, "limit {limit}, {g:?}");
+            }
+        }
+        if has_vector_copy() {
+            assert!(
+                routes[0] > 100 && routes[1] > 50,
+                "routes band9 / triad9: {routes:?}"
+            );
+        }
     }
 
     /// The digits (a 9-bit mask) that are candidates at `cell` of band `b`, read bit by bit.

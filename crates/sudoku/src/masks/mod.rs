@@ -1,8 +1,11 @@
 //! Sudoku solvers on raw cell arrays with bitmask candidates (no [`Board`](crate::Board), no engine): the
 //! building blocks of the registry's `fast` solver (`solvers/fast.rs`) and of the generator's solves.
 //!
-//! - [`solve9`] (9x9): candidates as bitboards, one 27-bit band per digit and band; band-level locked candidates and
-//!   hidden singles by table lookup, bit-sliced naked singles, copy-on-guess on a bi-value cell. See `band9.rs`.
+//! - [`solve9`] (9x9, `fast`'s): band9's root, then band9's search, or triad9's from that root when it leaves many
+//!   candidates open (hard puzzles). [`solve9_band`] is band9 alone: candidates as bitboards, one 27-bit band per
+//!   digit and band; band-level locked candidates and hidden singles by table lookup, bit-sliced naked singles,
+//!   copy-on-guess on a bi-value cell (`band9.rs`). [`solve9_triad`] is triad9 alone: boxes as SIMD registers of
+//!   cells and negative triads, band configurations, guesses on a configuration (`triad9.rs`).
 //! - [`solve_generic`] (every box size 2..=6): per-cell `u64` masks, naked + hidden singles, MRV guessing; a
 //!   baseline tested like the rest and the generator's 4x4 and 16x16 solver.
 //!
@@ -32,7 +35,7 @@ mod triad9;
 #[cfg(test)]
 mod tests;
 
-pub use band9::solve9;
+pub use band9::{solve9, solve9_band};
 pub use generic::solve_generic;
 pub use triad9::{solve9_triad, solve9_triad_portable};
 

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use csp_core::rng::Rng;
 use csp_core::{LimitKind, Limits, Outcome};
 
-use super::{solve9, solve9_triad, solve9_triad_portable, solve_generic, InputError};
+use super::triad9::dispatch::Path;
+use super::{solve9, solve9_band, solve9_triad, solve9_triad_portable, solve_generic, InputError};
 use crate::generate::solve_cells as solve;
 
 /// Proper 9x9 puzzles (one solution each): the classic textbook one, then hard ones from public benchmark lists
@@ -401,6 +402,13 @@ fn random_grid(n: usize, rng: &mut Rng) -> Vec<u8> {
     crate::fuzz_targets::random_solved_grid(n, rng.next_u64())
         .cells()
         .to_vec()
+}
+
+/// A random solved 9x9 grid, as cells.
+pub(super) fn random_grid9(rng: &mut Rng) -> [u8; 81] {
+    let mut g = [0u8; 81];
+    g.copy_from_slice(&random_grid(3, rng));
+    g
 }
 
 #[test]
@@ -825,8 +833,9 @@ pub(super) fn summed_stats(
     sum
 }
 
-/// The 9x9 search's statistics, summed over the shipped hard puzzles (first solution and count to two) and over
-/// random countable ones (every solution), are the figures measured for its propagation and branching rule
+/// band9's search statistics ([`solve9_band`]), summed over the shipped hard puzzles (first solution and count to
+/// two) and over random countable ones (every solution), are the figures measured for its propagation and
+/// branching rule
 /// (`band9.rs`'s module doc, `docs/measurements.md`). The answers do not depend on the rule or on how soon
 /// propagation reaches its fixpoint, so a change to either is otherwise invisible to the tests: a weaker
 /// elimination, a different branching cell or digit order, a lost hidden single. A deliberate change of the rule
@@ -835,7 +844,7 @@ pub(super) fn summed_stats(
 fn the_9x9_search_statistics_on_fixed_puzzles_are_the_measured_ones() {
     let total = |puzzles: &[[u8; 81]], limit: u64| {
         summed_stats(puzzles, |g| {
-            let r = solve9(g, limit, &Limits::none()).unwrap();
+            let r = solve9_band(g, limit, &Limits::none()).unwrap();
             (r.count, r.stats)
         })
     };
@@ -968,4 +977,78 @@ fn one_generic_scratch_reused_across_box_sizes_gives_the_fresh_results() {
             );
         }
     }
+}
+
+/// triad9 seeded from band9's root (`solve9`'s route for hard roots), forced onto every root band9 leaves open
+/// (threshold 0): on random unique, multi-solution and unsatisfiable puzzles and on the shipped 9x9 files, with
+/// solution limits 1, 2 and 0 (all; only on puzzles with few holes), it gives band9's outcome and count and a
+/// solution the independent checker accepts, and its three compiled copies (portable, AVX2 and the best the
+/// machine has) return identical results, statistics included.
+#[test]
+fn the_seeded_triad_route_answers_as_band9_and_its_copies_agree_on_everything() {
+    let check = |givens: &[u8; 81], limits: &[u64]| {
+        for &limit in limits {
+            let band = solve9_band(givens, limit, &Limits::none()).unwrap();
+            let route =
+                |path| super::band9::solve9_routed(givens, limit, &Limits::none(), Some((0, path)));
+            let portable = route(Path::Portable);
+            assert_eq!(
+                (portable.outcome, portable.count),
+                (band.outcome, band.count),
+                "limit {limit}, puzzle {givens:?}"
+            );
+            assert_eq!(portable.stats.solutions, portable.count);
+            if let Some(s) = &portable.solution {
+                assert!(verify(3, givens, s), "wrong solution for {givens:?}");
+            }
+            assert_eq!(portable.count > 0, portable.solution.is_some());
+            assert_eq!(
+                route(Path::Avx2),
+                portable,
+                "AVX2 copy, limit {limit}, {givens:?}"
+            );
+            assert_eq!(
+                route(Path::Best),
+                portable,
+                "best copy, limit {limit}, {givens:?}"
+            );
+        }
+    };
+    let mut rng = Rng::new(0x05ee_ded9);
+    for round in 0..1500 {
+        let mut g: [u8; 81] = random_grid(3, &mut rng).try_into().unwrap();
+        let holes = 25 + rng.below_mod(50) as usize;
+        for _ in 0..holes {
+            g[rng.below_mod(81) as usize] = 0;
+        }
+        if round % 4 == 0 {
+            let cell = rng.below_mod(81) as usize;
+            g[cell] = 1 + rng.below_mod(9) as u8;
+        }
+        let limits: &[u64] = if holes < 45 { &[1, 2, 0] } else { &[1, 2] };
+        check(&g, limits);
+    }
+    let shipped = shipped_9x9(&[
+        "famous/top95.txt",
+        "generated/9x9-hard.txt",
+        "generated/9x9-minimal.txt",
+    ]);
+    assert!(
+        shipped.len() > 500,
+        "only {} shipped 9x9 lines found",
+        shipped.len()
+    );
+    for g in &shipped {
+        check(g, &[1, 2]);
+    }
+    // Clashing givens and the empty grid (every cell open, a search that never ends by itself, so a node limit).
+    for line in NONE {
+        check(&cells81(line), &[1, 2, 0]);
+    }
+    let limited = Limits::none().with_nodes(50);
+    let r = super::band9::solve9_routed(&[0; 81], 0, &limited, Some((0, Path::Best)));
+    assert_eq!(
+        (r.outcome, r.stats.nodes),
+        (Outcome::Limit(LimitKind::Nodes), 50)
+    );
 }

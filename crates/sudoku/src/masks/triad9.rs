@@ -1,7 +1,8 @@
 //! A second 9x9 solver with the inference of tdoku's triad design (issue 16), written from its documented idea:
 //! boxes hold cells *and* negative triads, bands in both directions hold their digits' configurations, and the
-//! search branches on a band configuration rather than on a cell. Reached as [`solve9_triad`]; the registry's
-//! `fast` still runs [`super::solve9`] (figures against it in `docs/measurements.md`, "triad9").
+//! search branches on a band configuration rather than on a cell. Reached alone as [`solve9_triad`], and by the
+//! registry's `fast` ([`super::solve9`]) below band9's root on hard puzzles, seeded from band9's candidates
+//! ([`solve9_seeded`]; figures in `docs/measurements.md`, "triad9" and "band9's root, then band9 or triad9").
 //!
 //! State of one node (9 boxes x 32 bytes + 6 bands x 32 bytes + the pending mask, 480 bytes, copied on a guess):
 //!
@@ -44,8 +45,10 @@
 //!
 //! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the fourteenth session's last): slightly
 //! fewer guesses per puzzle than tdoku; CPU time below band9's on the hardest sets (0.76-0.93x) and about
-//! band9's on serg, but 1.3-1.5x on kaggle and 17_clue, where the root's propagation dominates. `fast` still
-//! runs band9: a switch after N band9 nodes was measured and lost to one solver or the other on every set.
+//! band9's on serg, but 1.3-1.5x on kaggle and 17_clue, where the root's propagation dominates. A switch after N
+//! band9 nodes was measured and lost to one solver or the other on every set; what `fast` does instead is to
+//! start triad9 from band9's root fixpoint (its candidates become the boxes' cell masks and its occupancy keys
+//! the bands' configurations, [`CONF_LANES`]), so triad9's costly root from the givens is never paid there.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
@@ -159,6 +162,34 @@ const AT: [[[usize; 2]; 3]; 3] = {
             e += 1;
         }
         p += 1;
+    }
+    t
+};
+
+/// `CONF_LANES[key]`: for one digit's occupancy key of a band (bit `3p + e` set when the digit may still be in
+/// element `e` of peer `p`), the configurations that fit it (the permutations `k` with bit `3p + PERM[k][p]` set
+/// for every peer), as lane `k` = 1 in [`Band::configs`]' packing. Shifted left by `d` and ORed over the digits,
+/// these build a seeded root's band configurations (see [`solve9_seeded`]).
+pub(super) static CONF_LANES: [[u64; 2]; 512] = {
+    let mut t = [[0u64; 2]; 512];
+    let mut key = 0;
+    while key < 512 {
+        let mut k = 0;
+        while k < 6 {
+            let mut ok = true;
+            let mut p = 0;
+            while p < 3 {
+                if key >> (3 * p + PERM[k][p]) & 1 == 0 {
+                    ok = false;
+                }
+                p += 1;
+            }
+            if ok {
+                t[key][k / 4] |= 1 << (16 * (k % 4));
+            }
+            k += 1;
+        }
+        key += 1;
     }
     t
 };
@@ -587,6 +618,32 @@ fn box_restrict(
     let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
     let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
     Ok(Some([message(b % 3, &pr, &nh), message(b / 3, &pos, &neg)]))
+}
+
+/// The nine box masks of a seeded root (see [`solve9_seeded`]): each cell lane holds the cell's candidates in
+/// `cand` (band9's layout: `cand[9b + d]` has bit `9r + c` when digit `d` may go at row `r`, column `c` of band
+/// `b`), ANDed with `hv[box]`, the mask of the triads of the box's two bands; the negative-triad lanes are
+/// `hv`'s. Scalar: a walk over the candidate bits; [`simd::cells_masks_avx512`] is the same by shuffles.
+fn cells_masks(cand: &[u32; 32], hv: &[BoxRows; 9]) -> [BoxRows; 9] {
+    let mut cells = [0u16; 81];
+    for b in 0..3 {
+        for d in 0..9 {
+            let mut x = cand[9 * b + d] & ((1 << 27) - 1);
+            while x != 0 {
+                let c = x.trailing_zeros() as usize;
+                x &= x - 1;
+                cells[27 * b + c] |= 1 << d;
+            }
+        }
+    }
+    std::array::from_fn(|bx| {
+        let base = 27 * (bx / 3) + 3 * (bx % 3);
+        let row = |i: usize| {
+            let c = |j: usize| u64::from(cells[base + 9 * i + j]);
+            (c(0) | c(1) << 16 | c(2) << 32 | u64::from(ALL) << 48) & hv[bx][i]
+        };
+        [row(0), row(1), row(2), hv[bx][3]]
+    })
 }
 
 /// [`box_fixpoint`] with the box in one AVX2 register (row `r` = 64-bit lane `r`): the row clauses by byte
@@ -1275,6 +1332,66 @@ mod simd {
         _mm256_popcnt_epi16(x)
     }
 
+    /// [`super::cells_masks`] for the AVX2 copy: the scalar masks, loaded (AVX2 has no masked 16-bit broadcast;
+    /// the conversion is a small part of a seeded solve).
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+    pub(super) fn cells_masks_avx2(cand: &[u32; 32], hv: &[BoxRows; 9]) -> [__m256i; 9] {
+        let m = super::cells_masks(cand, hv);
+        std::array::from_fn(|b| load(&m[b]))
+    }
+
+    /// The `_mm512_permutex2var_epi16` control that lays out box column `bc` of a band: lane `4i + j` (`i`, `j`
+    /// < 3) takes the band's cell `9i + 3bc + j`, every other lane lane 0 of the second source.
+    const fn cells_control(bc: usize) -> [i64; 8] {
+        let mut lanes = [32u64; 32];
+        let mut i = 0;
+        while i < 3 {
+            let mut j = 0;
+            while j < 3 {
+                lanes[4 * i + j] = (9 * i + 3 * bc + j) as u64;
+                j += 1;
+            }
+            i += 1;
+        }
+        let mut out = [0i64; 8];
+        let mut w = 0;
+        while w < 8 {
+            out[w] = (lanes[4 * w]
+                | lanes[4 * w + 1] << 16
+                | lanes[4 * w + 2] << 32
+                | lanes[4 * w + 3] << 48) as i64;
+            w += 1;
+        }
+        out
+    }
+
+    /// [`super::cells_masks`] with AVX-512, same results: per band, each digit's candidate word broadcasts the
+    /// digit's bit into the 16-bit lanes of its cells (one masked broadcast per digit, the 27 cells in lanes
+    /// 0..27), then one two-source permutation per box lays its cells out as the box's rows, with all nine digits
+    /// in the negative-triad lanes, and `hv` is ANDed in. The scalar walk it replaced took 12% of a seeded solve's
+    /// CPU time on serg_benchmark (`perf record`), this about 1%.
+    #[inline]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
+    pub(super) fn cells_masks_avx512(cand: &[u32; 32], hv: &[BoxRows; 9]) -> [__m256i; 9] {
+        const C: [[i64; 8]; 3] = [cells_control(0), cells_control(1), cells_control(2)];
+        let ctl = |c: &[i64; 8]| _mm512_set_epi64(c[7], c[6], c[5], c[4], c[3], c[2], c[1], c[0]);
+        let all = _mm512_set1_epi16(super::ALL as i16);
+        let mut out = [_mm256_setzero_si256(); 9];
+        for b in 0..3 {
+            let mut v = _mm512_setzero_si512();
+            for d in 0..9 {
+                v = _mm512_or_si512(v, _mm512_maskz_set1_epi16(cand[9 * b + d], 1 << d));
+            }
+            for bc in 0..3 {
+                let x = _mm512_permutex2var_epi16(v, ctl(&C[bc]), all);
+                out[3 * b + bc] =
+                    _mm256_and_si256(_mm512_castsi512_si256(x), load(&hv[3 * b + bc]));
+            }
+        }
+        out
+    }
+
     /// The fixpoints compiled with AVX2 (run where [`super::dispatch::choose`] says).
     pub(super) mod avx2 {
         fixpoints!(super::pop16_nibble, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
@@ -1292,7 +1409,7 @@ mod simd {
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path, $send:path, $peers:path $(, #[$feature:meta])*) => {
+    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path, $send:path, $peers:path, $cells:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -1312,6 +1429,45 @@ macro_rules! search_functions {
                 restrict(&mut state, b, &$to_mask(mask))?;
             }
             Ok(state)
+        }
+
+        /// The seeded root (see [`super::solve9_seeded`]): the bands start at `configs` (run to their band
+        /// fixpoint), then each box is restricted to its cells' candidates in `cand` and to its two bands'
+        /// triads, which leaves every box restricted to its bands' current triads, as `update_band` assumes.
+        $(#[$feature])*
+        fn root_seeded(cand: &[u32; 32], configs: &[[u64; 2]; 6]) -> Result<Triad9, Conflict> {
+            let full = [ALL4, u64::from(ALL) * 0x1_0001];
+            let mut state = Triad9 {
+                boxes: [FULL_BOX; 9],
+                bands: [Band {
+                    configs: full,
+                    elims: [0; 2],
+                }; 6],
+                pending: 0,
+            };
+            for (band, c) in state.bands.iter_mut().zip(configs) {
+                band.elims = [full[0] & !c[0], full[1] & !c[1]];
+            }
+            for band in 0..6 {
+                $band_fixpoint(&mut state.bands[band], band < 3)?;
+            }
+            let t: [[[u16; 3]; 3]; 6] = std::array::from_fn(|i| Triad9::triads(&unpack(&state.bands[i].configs)));
+            let hv: [BoxRows; 9] = std::array::from_fn(|b| {
+                let h = peer_mask(&t[b / 3][b % 3], true);
+                let v = peer_mask(&t[3 + b % 3][b / 3], false);
+                [h[0] & v[0], h[1] & v[1], h[2] & v[2], h[3] & v[3]]
+            });
+            let masks = $cells(cand, &hv);
+            for (b, mask) in masks.iter().enumerate() {
+                restrict(&mut state, b, mask)?;
+            }
+            Ok(state)
+        }
+
+        /// [`solve`] from a seeded root. See [`super::solve9_seeded`].
+        $(#[$feature])*
+        pub(super) fn solve_seeded(cand: &[u32; 32], configs: &[[u64; 2]; 6], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+            finish(root_seeded(cand, configs), solution_limit, limits)
         }
 
         /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
@@ -1416,6 +1572,12 @@ macro_rules! search_functions {
         /// One whole solve: the root, then the search. See [`super::solve9_triad`].
         $(#[$feature])*
         pub(super) fn solve(givens: &[u8; 81], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+            finish(root(givens), solution_limit, limits)
+        }
+
+        /// The search below a root (or its conflict), and the result.
+        $(#[$feature])*
+        fn finish(root: Result<Triad9, Conflict>, solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
             let mut search = Search {
                 limits,
                 start: limits.time.is_some().then(Instant::now),
@@ -1428,7 +1590,7 @@ macro_rules! search_functions {
                 solution: None,
                 stats: Stats::default(),
             };
-            let outcome = match root(givens) {
+            let outcome = match root {
                 Err(Conflict) => {
                     search.stats.fails += 1;
                     Outcome::Unsatisfiable
@@ -1459,7 +1621,8 @@ mod portable {
         box_restrict,
         band_fixpoint,
         Triad9::send,
-        restrict_each
+        restrict_each,
+        cells_masks
     );
 }
 
@@ -1467,7 +1630,7 @@ mod portable {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx2::box_restrict, simd::avx2::band_fixpoint, simd::send, simd::avx2::restrict_peers, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx2::box_restrict, simd::avx2::band_fixpoint, simd::send, simd::avx2::restrict_peers, simd::cells_masks_avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// The same search compiled with AVX-512 (`avx512f`, `avx512vl`, `avx512bw`) on top of the [`x86`] copy's
@@ -1477,7 +1640,7 @@ mod x86 {
 #[cfg(target_arch = "x86_64")]
 mod x512 {
     use super::*;
-    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx512::box_restrict, simd::avx512::band_fixpoint, simd::send, simd::avx512::restrict_peers, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx512::box_restrict, simd::avx512::band_fixpoint, simd::send, simd::avx512::restrict_peers, simd::cells_masks_avx512, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
@@ -1511,6 +1674,22 @@ pub fn solve9_triad_portable(
         limits,
         dispatch::Path::Portable,
     ))
+}
+
+/// triad9 below a root seeded from band9's fixpoint (`masks::solve9`'s route for puzzles band9's root leaves
+/// open with many candidates): `cand` is band9's candidate bitboards (layout in [`cells_masks`]) and `configs`
+/// the six bands' configurations built from them with [`CONF_LANES`], bands 0..3 horizontal and 3..6 vertical.
+/// Both must be sound (every solution of the puzzle is among them); the solutions, their count and the outcome
+/// are then the puzzle's. The statistics are triad9's search below this root, which starts tighter than
+/// [`solve9_triad`]'s root from the givens but is not the same state.
+pub(super) fn solve9_seeded(
+    cand: &[u32; 32],
+    configs: &[[u64; 2]; 6],
+    solution_limit: u64,
+    limits: &Limits,
+    path: dispatch::Path,
+) -> MaskResult<[u8; 81]> {
+    dispatch::solve_seeded(cand, configs, solution_limit, limits, path)
 }
 
 /// A value above 9 as an [`InputError`].
@@ -1594,6 +1773,11 @@ pub(crate) mod dispatch {
         }
     }
 
+    /// Whether [`Path::Best`] runs a vector copy (AVX2 or AVX-512) here: where triad9 is worth a route of its own.
+    pub(crate) fn has_vector_copy() -> bool {
+        choose(Path::Best, detect()) != Compiled::Portable
+    }
+
     /// Runs one solve on `path`.
     pub(crate) fn solve(
         givens: &[u8; 81],
@@ -1616,6 +1800,30 @@ pub(crate) mod dispatch {
                 unsafe { super::x86::solve(givens, solution_limit, limits) }
             }
             _ => super::portable::solve(givens, solution_limit, limits),
+        }
+    }
+
+    /// Runs one seeded solve ([`super::solve9_seeded`]) on `path`.
+    pub(crate) fn solve_seeded(
+        cand: &[u32; 32],
+        configs: &[[u64; 2]; 6],
+        solution_limit: u64,
+        limits: &Limits,
+        path: Path,
+    ) -> MaskResult<[u8; 81]> {
+        match choose(path, detect()) {
+            #[cfg(target_arch = "x86_64")]
+            Compiled::Avx512 => {
+                // SAFETY: as in `solve`: `x512::solve_seeded` is compiled with the same eight features, which
+                // `choose` has just confirmed.
+                unsafe { super::x512::solve_seeded(cand, configs, solution_limit, limits) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Compiled::Avx2 => {
+                // SAFETY: as in `solve`: `x86::solve_seeded` needs the four AVX2 features `choose` confirmed.
+                unsafe { super::x86::solve_seeded(cand, configs, solution_limit, limits) }
+            }
+            _ => super::portable::solve_seeded(cand, configs, solution_limit, limits),
         }
     }
 }
@@ -1950,6 +2158,22 @@ mod tests {
     }
 
     /// The same for the copy `Best` picks (AVX-512 where the machine has it, which the test reports).
+    #[test]
+    fn conf_lanes_holds_exactly_the_configurations_that_fit_each_occupancy_key() {
+        for key in 0..512usize {
+            let got = super::CONF_LANES[key];
+            for k in 0..6 {
+                let fits = (0..3).all(|p| key >> (3 * p + super::PERM[k][p]) & 1 == 1);
+                assert_eq!(
+                    got[k / 4] >> (16 * (k % 4)) & 0xFFFF,
+                    u64::from(fits),
+                    "key {key:#b}, configuration {k}"
+                );
+            }
+            assert_eq!(got[1] >> 32, 0, "lanes 6 and 7 stay empty, key {key}");
+        }
+    }
+
     #[test]
     fn the_best_copy_agrees_with_the_portable_copy_on_results_and_statistics() {
         eprintln!(

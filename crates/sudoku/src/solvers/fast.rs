@@ -1,5 +1,5 @@
-//! `fast`: the registry's fastest solver. 9x9 boards go to the bitboard solver [`solve9`] (its state lives on the
-//! stack); every other size (4x4, 16x16, 25x25, 36x36) to the engine itself, through the `csp-mrv-singles` preset,
+//! `fast`: the registry's fastest solver. 9x9 boards go to [`solve9`] (band9's bitboards, and triad9 below a hard
+//! root; their state lives on the stack); every other size (4x4, 16x16, 25x25, 36x36) to the engine itself, through the `csp-mrv-singles` preset,
 //! which runs these boards on csp-core's group kernel (faster there than the per-cell mask solver
 //! [`solve_generic`](crate::masks::solve_generic); the measurement is in `docs/measurements.md`).
 
@@ -15,7 +15,8 @@ use crate::solver::{Report, Request, Solve, SolverInfo};
 pub const INFO: SolverInfo = SolverInfo {
     name: "fast",
     description:
-        "9x9: digit bitboards per band, locked candidates + singles by table, bi-value guesses; \
+        "9x9: digit bitboards per band (locked candidates + singles by table, bi-value guesses), hard roots \
+                  continued by triad inference (SIMD boxes, band-configuration guesses); \
                   other sizes: the engine's group kernel (as csp-mrv-singles)",
     supports: |box_size| (2..=6).contains(&box_size),
     make: || Box::new(FastSolver::default()),
