@@ -752,15 +752,23 @@ pub(super) fn solve9_routed(
     };
     let root = Board9::from_givens(givens).and_then(|mut board| board.propagate().map(|_| board));
     match root {
-        Ok(board) if !board.is_solved() && board.open_candidates() >= from => {
-            super::triad9::solve9_seeded(
-                &board.cand,
-                &board.band_configs(),
-                solution_limit,
-                limits,
-                path,
-            )
-        }
+        // Solved by propagation alone: the one solution, as band9's search would report it.
+        Ok(board) if board.is_solved() => MaskResult {
+            outcome: Outcome::Solved,
+            count: 1,
+            solution: Some(board.grid()),
+            stats: Stats {
+                solutions: 1,
+                ..Stats::default()
+            },
+        },
+        Ok(board) if board.open_candidates() >= from => super::triad9::solve9_seeded(
+            &board.cand,
+            &board.band_configs(),
+            solution_limit,
+            limits,
+            path,
+        ),
         // band9's search propagates the root again: a no-op at a fixpoint (one naked-singles pass).
         root => band_search(root, solution_limit, limits),
     }
