@@ -762,13 +762,9 @@ pub(super) fn solve9_routed(
                 ..Stats::default()
             },
         },
-        Ok(board) if board.open_candidates() >= from => super::triad9::solve9_seeded(
-            &board.cand,
-            &board.band_configs(),
-            solution_limit,
-            limits,
-            path,
-        ),
+        Ok(board) if board.open_candidates() >= from => {
+            super::triad9::solve9_seeded(&board.band_configs(), solution_limit, limits, path)
+        }
         // band9's search propagates the root again: a no-op at a fixpoint (one naked-singles pass).
         root => band_search(root, solution_limit, limits),
     }
@@ -1039,13 +1035,7 @@ mod tests {
                 let band = super::solve9_band(&g, limit, &none).expect("values are 0..=9");
                 // The triad route's oracle: triad9 called directly on the root's candidates.
                 let seeded = open.map(|b| {
-                    crate::masks::triad9::solve9_seeded(
-                        &b.cand,
-                        &b.band_configs(),
-                        limit,
-                        &none,
-                        Path::Best,
-                    )
+                    crate::masks::triad9::solve9_seeded(&b.band_configs(), limit, &none, Path::Best)
                 });
                 let want = match seeded {
                     Some(seeded) if to_triad => seeded,

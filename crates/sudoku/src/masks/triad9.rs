@@ -47,8 +47,8 @@
 //! fewer guesses per puzzle than tdoku; CPU time below band9's on the hardest sets (0.76-0.93x) and about
 //! band9's on serg, but 1.3-1.5x on kaggle and 17_clue, where the root's propagation dominates. A switch after N
 //! band9 nodes was measured and lost to one solver or the other on every set; what `fast` does instead is to
-//! start triad9 from band9's root fixpoint (its candidates become the boxes' cell masks and its occupancy keys
-//! the bands' configurations, [`CONF_LANES`]), so triad9's costly root from the givens is never paid there.
+//! start triad9 from band9's root fixpoint (its candidates' occupancy keys become the bands' configurations,
+//! [`CONF_LANES`]), so triad9's costly root from the givens is never paid there.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
@@ -618,32 +618,6 @@ fn box_restrict(
     let pos = [lane(pc, 0), lane(pc, 1), lane(pc, 2)];
     let neg = [lane(nv, 0), lane(nv, 1), lane(nv, 2)];
     Ok(Some([message(b % 3, &pr, &nh), message(b / 3, &pos, &neg)]))
-}
-
-/// The nine box masks of a seeded root (see [`solve9_seeded`]): each cell lane holds the cell's candidates in
-/// `cand` (band9's layout: `cand[9b + d]` has bit `9r + c` when digit `d` may go at row `r`, column `c` of band
-/// `b`), ANDed with `hv[box]`, the mask of the triads of the box's two bands; the negative-triad lanes are
-/// `hv`'s. Scalar: a walk over the candidate bits; [`simd::cells_masks_avx512`] is the same by shuffles.
-fn cells_masks(cand: &[u32; 32], hv: &[BoxRows; 9]) -> [BoxRows; 9] {
-    let mut cells = [0u16; 81];
-    for b in 0..3 {
-        for d in 0..9 {
-            let mut x = cand[9 * b + d] & ((1 << 27) - 1);
-            while x != 0 {
-                let c = x.trailing_zeros() as usize;
-                x &= x - 1;
-                cells[27 * b + c] |= 1 << d;
-            }
-        }
-    }
-    std::array::from_fn(|bx| {
-        let base = 27 * (bx / 3) + 3 * (bx % 3);
-        let row = |i: usize| {
-            let c = |j: usize| u64::from(cells[base + 9 * i + j]);
-            (c(0) | c(1) << 16 | c(2) << 32 | u64::from(ALL) << 48) & hv[bx][i]
-        };
-        [row(0), row(1), row(2), hv[bx][3]]
-    })
 }
 
 /// [`box_fixpoint`] with the box in one AVX2 register (row `r` = 64-bit lane `r`): the row clauses by byte
@@ -1332,66 +1306,6 @@ mod simd {
         _mm256_popcnt_epi16(x)
     }
 
-    /// [`super::cells_masks`] for the AVX2 copy: the scalar masks, loaded (AVX2 has no masked 16-bit broadcast;
-    /// the conversion is a small part of a seeded solve).
-    #[inline]
-    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-    pub(super) fn cells_masks_avx2(cand: &[u32; 32], hv: &[BoxRows; 9]) -> [__m256i; 9] {
-        let m = super::cells_masks(cand, hv);
-        std::array::from_fn(|b| load(&m[b]))
-    }
-
-    /// The `_mm512_permutex2var_epi16` control that lays out box column `bc` of a band: lane `4i + j` (`i`, `j`
-    /// < 3) takes the band's cell `9i + 3bc + j`, every other lane lane 0 of the second source.
-    const fn cells_control(bc: usize) -> [i64; 8] {
-        let mut lanes = [32u64; 32];
-        let mut i = 0;
-        while i < 3 {
-            let mut j = 0;
-            while j < 3 {
-                lanes[4 * i + j] = (9 * i + 3 * bc + j) as u64;
-                j += 1;
-            }
-            i += 1;
-        }
-        let mut out = [0i64; 8];
-        let mut w = 0;
-        while w < 8 {
-            out[w] = (lanes[4 * w]
-                | lanes[4 * w + 1] << 16
-                | lanes[4 * w + 2] << 32
-                | lanes[4 * w + 3] << 48) as i64;
-            w += 1;
-        }
-        out
-    }
-
-    /// [`super::cells_masks`] with AVX-512, same results: per band, each digit's candidate word broadcasts the
-    /// digit's bit into the 16-bit lanes of its cells (one masked broadcast per digit, the 27 cells in lanes
-    /// 0..27), then one two-source permutation per box lays its cells out as the box's rows, with all nine digits
-    /// in the negative-triad lanes, and `hv` is ANDed in. The scalar walk it replaced took 12% of a seeded solve's
-    /// CPU time on serg_benchmark (`perf record`), this about 1%.
-    #[inline]
-    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
-    pub(super) fn cells_masks_avx512(cand: &[u32; 32], hv: &[BoxRows; 9]) -> [__m256i; 9] {
-        const C: [[i64; 8]; 3] = [cells_control(0), cells_control(1), cells_control(2)];
-        let ctl = |c: &[i64; 8]| _mm512_set_epi64(c[7], c[6], c[5], c[4], c[3], c[2], c[1], c[0]);
-        let all = _mm512_set1_epi16(super::ALL as i16);
-        let mut out = [_mm256_setzero_si256(); 9];
-        for b in 0..3 {
-            let mut v = _mm512_setzero_si512();
-            for d in 0..9 {
-                v = _mm512_or_si512(v, _mm512_maskz_set1_epi16(cand[9 * b + d], 1 << d));
-            }
-            for bc in 0..3 {
-                let x = _mm512_permutex2var_epi16(v, ctl(&C[bc]), all);
-                out[3 * b + bc] =
-                    _mm256_and_si256(_mm512_castsi512_si256(x), load(&hv[3 * b + bc]));
-            }
-        }
-        out
-    }
-
     /// The fixpoints compiled with AVX2 (run where [`super::dispatch::choose`] says).
     pub(super) mod avx2 {
         fixpoints!(super::pop16_nibble, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
@@ -1409,7 +1323,7 @@ mod simd {
 /// `bmi1`, `bmi2`), picked at run time by [`solve9_triad`]. Free functions over [`Triad9`] so both copies can sit
 /// side by side.
 macro_rules! search_functions {
-    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path, $send:path, $peers:path, $cells:path $(, #[$feature:meta])*) => {
+    ($mask:ty, $to_mask:path, $fixpoint:path, $band_fixpoint:path, $send:path, $peers:path $(, #[$feature:meta])*) => {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
@@ -1431,11 +1345,11 @@ macro_rules! search_functions {
             Ok(state)
         }
 
-        /// The seeded root (see [`super::solve9_seeded`]): the bands start at `configs` (run to their band
-        /// fixpoint), then each box is restricted to its cells' candidates in `cand` and to its two bands'
-        /// triads, which leaves every box restricted to its bands' current triads, as `update_band` assumes.
+        /// The seeded root (see [`super::solve9_seeded`]): the bands start at `configs` and run to their band
+        /// fixpoint, then each box is restricted to its two bands' triads, which leaves every box restricted to
+        /// its bands' current triads, as `update_band` assumes; propagation follows in `run`.
         $(#[$feature])*
-        fn root_seeded(cand: &[u32; 32], configs: &[[u64; 2]; 6]) -> Result<Triad9, Conflict> {
+        fn root_seeded(configs: &[[u64; 2]; 6]) -> Result<Triad9, Conflict> {
             let full = [ALL4, u64::from(ALL) * 0x1_0001];
             let mut state = Triad9 {
                 boxes: [FULL_BOX; 9],
@@ -1452,22 +1366,19 @@ macro_rules! search_functions {
                 $band_fixpoint(&mut state.bands[band], band < 3)?;
             }
             let t: [[[u16; 3]; 3]; 6] = std::array::from_fn(|i| Triad9::triads(&unpack(&state.bands[i].configs)));
-            let hv: [BoxRows; 9] = std::array::from_fn(|b| {
+            for b in 0..9 {
                 let h = peer_mask(&t[b / 3][b % 3], true);
                 let v = peer_mask(&t[3 + b % 3][b / 3], false);
-                [h[0] & v[0], h[1] & v[1], h[2] & v[2], h[3] & v[3]]
-            });
-            let masks = $cells(cand, &hv);
-            for (b, mask) in masks.iter().enumerate() {
-                restrict(&mut state, b, mask)?;
+                let mask = [h[0] & v[0], h[1] & v[1], h[2] & v[2], h[3] & v[3]];
+                restrict(&mut state, b, &$to_mask(&mask))?;
             }
             Ok(state)
         }
 
         /// [`solve`] from a seeded root. See [`super::solve9_seeded`].
         $(#[$feature])*
-        pub(super) fn solve_seeded(cand: &[u32; 32], configs: &[[u64; 2]; 6], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
-            finish(root_seeded(cand, configs), solution_limit, limits)
+        pub(super) fn solve_seeded(configs: &[[u64; 2]; 6], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+            finish(root_seeded(configs), solution_limit, limits)
         }
 
         /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
@@ -1621,8 +1532,7 @@ mod portable {
         box_restrict,
         band_fixpoint,
         Triad9::send,
-        restrict_each,
-        cells_masks
+        restrict_each
     );
 }
 
@@ -1630,7 +1540,7 @@ mod portable {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::*;
-    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx2::box_restrict, simd::avx2::band_fixpoint, simd::send, simd::avx2::restrict_peers, simd::cells_masks_avx2, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx2::box_restrict, simd::avx2::band_fixpoint, simd::send, simd::avx2::restrict_peers, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
 
 /// The same search compiled with AVX-512 (`avx512f`, `avx512vl`, `avx512bw`) on top of the [`x86`] copy's
@@ -1640,7 +1550,7 @@ mod x86 {
 #[cfg(target_arch = "x86_64")]
 mod x512 {
     use super::*;
-    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx512::box_restrict, simd::avx512::band_fixpoint, simd::send, simd::avx512::restrict_peers, simd::cells_masks_avx512, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]);
+    search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx512::box_restrict, simd::avx512::band_fixpoint, simd::send, simd::avx512::restrict_peers, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]);
 }
 
 /// Solves a 9x9 grid given as 81 cells, row-major, 0 = empty and 1..=9 = given, with the triad inference; the
@@ -1677,19 +1587,21 @@ pub fn solve9_triad_portable(
 }
 
 /// triad9 below a root seeded from band9's fixpoint (`masks::solve9`'s route for puzzles band9's root leaves
-/// open with many candidates): `cand` is band9's candidate bitboards (layout in [`cells_masks`]) and `configs`
-/// the six bands' configurations built from them with [`CONF_LANES`], bands 0..3 horizontal and 3..6 vertical.
-/// Both must be sound (every solution of the puzzle is among them); the solutions, their count and the outcome
-/// are then the puzzle's. The statistics are triad9's search below this root, which starts tighter than
-/// [`solve9_triad`]'s root from the givens but is not the same state.
+/// open with many candidates): `configs` are the six bands' digit configurations built from band9's candidates
+/// with [`CONF_LANES`], bands 0..3 horizontal and 3..6 vertical. They must be sound (every solution's
+/// configurations among them); the solutions, their count and the outcome are then the puzzle's. The boxes start
+/// from the configurations' triads alone: band9's candidates per cell, given as cell masks as well, changed no
+/// guess on any set measured (`docs/measurements.md`, seventeenth session), as a given or a band9 elimination
+/// is already in the configurations of its digit in both directions and triad9's box fixpoint derives the rest.
+/// The statistics are triad9's search below this root (its guesses equal those from the givens on every public
+/// set).
 pub(super) fn solve9_seeded(
-    cand: &[u32; 32],
     configs: &[[u64; 2]; 6],
     solution_limit: u64,
     limits: &Limits,
     path: dispatch::Path,
 ) -> MaskResult<[u8; 81]> {
-    dispatch::solve_seeded(cand, configs, solution_limit, limits, path)
+    dispatch::solve_seeded(configs, solution_limit, limits, path)
 }
 
 /// A value above 9 as an [`InputError`].
@@ -1805,7 +1717,6 @@ pub(crate) mod dispatch {
 
     /// Runs one seeded solve ([`super::solve9_seeded`]) on `path`.
     pub(crate) fn solve_seeded(
-        cand: &[u32; 32],
         configs: &[[u64; 2]; 6],
         solution_limit: u64,
         limits: &Limits,
@@ -1816,14 +1727,14 @@ pub(crate) mod dispatch {
             Compiled::Avx512 => {
                 // SAFETY: as in `solve`: `x512::solve_seeded` is compiled with the same eight features, which
                 // `choose` has just confirmed.
-                unsafe { super::x512::solve_seeded(cand, configs, solution_limit, limits) }
+                unsafe { super::x512::solve_seeded(configs, solution_limit, limits) }
             }
             #[cfg(target_arch = "x86_64")]
             Compiled::Avx2 => {
                 // SAFETY: as in `solve`: `x86::solve_seeded` needs the four AVX2 features `choose` confirmed.
-                unsafe { super::x86::solve_seeded(cand, configs, solution_limit, limits) }
+                unsafe { super::x86::solve_seeded(configs, solution_limit, limits) }
             }
-            _ => super::portable::solve_seeded(cand, configs, solution_limit, limits),
+            _ => super::portable::solve_seeded(configs, solution_limit, limits),
         }
     }
 }
@@ -1901,6 +1812,18 @@ mod tests {
             assert_eq!(choose(Path::Avx2, features), second, "{features:?}");
             assert_eq!(choose(Path::Portable, features), Compiled::Portable);
         }
+    }
+
+    /// `has_vector_copy` (whether `fast` may route hard roots to triad9) holds exactly on processors with the AVX2
+    /// copy's four features, as the standard library detects them.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_triad_route_is_open_exactly_where_the_avx2_copys_features_are_detected() {
+        let avx2 = std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2");
+        assert_eq!(dispatch::has_vector_copy(), avx2);
     }
 
     /// `detect` reports the standard library's detection of each feature, in the order `Features` documents.
