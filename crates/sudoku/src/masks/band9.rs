@@ -394,10 +394,15 @@ impl Board9 {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    /// The branching cell: in the band with the most bi-value cells, the bi-value cell whose two digits have the
-    /// fewest candidates in its row and in its column inside the band (the sum over the two digits of row count
-    /// times band-column count; ties: the first), i.e. the cell whose branches are likeliest to leave hidden singles
-    /// behind; with no bi-value cell, the first cell with the fewest candidates. Measured against the previous rule
+    /// The branching cell: in the band with the most bi-value cells, among its first three bi-value cells (in cell
+    /// order), the one whose two digits have the fewest candidates in its row and in its column inside the band
+    /// (the sum over the two digits of row count times band-column count; ties: the first), i.e. the cell whose
+    /// branches are likeliest to leave hidden singles behind; with no bi-value cell, the first cell with the fewest
+    /// candidates. Weighing only the first three bi-value cells (seventeenth session, callgrind, `fast`'s solve9
+    /// inclusive, first / count 2): serg (first 2000) 36.4M -> 35.1M / 40.6M -> 39.1M instructions, the generated
+    /// hard puzzles (2000) -0.1%, and (measured on a build with a run-time switch) generated minimal (3000),
+    /// 17-clue (5000) and top95 within -0.6% .. +0.9%; weighing the first one only saved 10% on serg but cost
+    /// 10-16% on the generated hard puzzles (more nodes). Figures in `docs/measurements.md`. Measured against the previous rule
     /// (most bi-value peers inside the band), nodes per puzzle: forum_hardest_1106 209 -> 185 (first solution),
     /// 495 -> 434 (count 2); forum_hardest_1905 (first 5000) 125 -> 112, 258 -> 231, with row + column; the
     /// product took them to 172, 416, 108, 222 (row + 2 column, or squares of the column, did as well). Counting
@@ -420,9 +425,15 @@ impl Board9 {
             };
             // weight[cell]: for each of the cell's two digits, its candidates in the cell's row times those in
             // the cell's band column (the cell itself included in both).
+            // The band's first three bi-value cells: its lowest bit cleared three times, the cleared bits kept.
+            let mut rest = pairs[b];
+            rest &= rest.wrapping_sub(1);
+            rest &= rest.wrapping_sub(1);
+            rest &= rest.wrapping_sub(1);
+            let weighed = pairs[b] & !rest;
             let mut weight = [0u8; 32];
             for &x in &self.cand[9 * b..9 * b + 9] {
-                let mut cells = x & pairs[b];
+                let mut cells = x & weighed;
                 while cells != 0 {
                     let cell = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
@@ -435,7 +446,7 @@ impl Board9 {
                 }
             }
             let mut best = (0, u8::MAX);
-            let mut cells = pairs[b];
+            let mut cells = weighed;
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
@@ -1065,7 +1076,8 @@ mod tests {
     }
 
     /// The branching rule of `Board9::choose` as its doc states it, computed cell by cell: in the band with the
-    /// most bi-value cells (ties: the later band), the bi-value cell with the smallest sum over its two digits of
+    /// most bi-value cells (ties: the later band), among its first three bi-value cells, the one with the smallest
+    /// sum over its two digits of
     /// (candidates in the cell's row of the band) x (candidates in the cell's column of the band), ties the first;
     /// with no bi-value cell, the first unsolved cell with the fewest candidates.
     fn model_choose(board: &super::Board9) -> (usize, usize, u32) {
@@ -1099,7 +1111,7 @@ mod tests {
                     .sum()
             };
             let mut best = (0, u32::MAX);
-            for &cell in &pairs[b] {
+            for &cell in pairs[b].iter().take(3) {
                 if weight(cell) < best.1 {
                     best = (cell, weight(cell));
                 }
