@@ -665,8 +665,15 @@ fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_gue
             assert_eq!(best, portable, "limit {limit}, puzzle {givens:?}");
         }
     };
-    let mut rng = Rng::new(0x16_7a1ad);
-    for round in 0..2000 {
+    random_and_shipped_9x9(0x16_7a1ad, 2000, same);
+}
+
+/// Runs `check` on `rounds` random 9x9 puzzles from `seed` (a random grid with 25-74 holes, unique or with many
+/// solutions, and every fourth one with a given changed, so often unsatisfiable), with the solution limits 1, 2
+/// and 0 (all; only with fewer than 45 holes), then on every shipped hard 9x9 line with the limits 1 and 2.
+fn random_and_shipped_9x9(seed: u64, rounds: usize, check: impl Fn(&[u8; 81], &[u64])) {
+    let mut rng = Rng::new(seed);
+    for round in 0..rounds {
         let mut g: [u8; 81] = random_grid(3, &mut rng).try_into().unwrap();
         let holes = 25 + rng.below_mod(50) as usize;
         for _ in 0..holes {
@@ -677,7 +684,7 @@ fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_gue
             g[cell] = 1 + rng.below_mod(9) as u8;
         }
         let limits: &[u64] = if holes < 45 { &[1, 2, 0] } else { &[1, 2] };
-        same(&g, limits);
+        check(&g, limits);
     }
     let shipped = shipped_9x9(&[
         "famous/top95.txt",
@@ -690,7 +697,7 @@ fn the_triad_solvers_feature_and_portable_copies_agree_on_answers_counts_and_gue
         shipped.len()
     );
     for g in &shipped {
-        same(g, &[1, 2]);
+        check(g, &[1, 2]);
     }
 }
 
@@ -1014,33 +1021,7 @@ fn the_seeded_triad_route_answers_as_band9_and_its_copies_agree_on_everything() 
             );
         }
     };
-    let mut rng = Rng::new(0x05ee_ded9);
-    for round in 0..1500 {
-        let mut g: [u8; 81] = random_grid(3, &mut rng).try_into().unwrap();
-        let holes = 25 + rng.below_mod(50) as usize;
-        for _ in 0..holes {
-            g[rng.below_mod(81) as usize] = 0;
-        }
-        if round % 4 == 0 {
-            let cell = rng.below_mod(81) as usize;
-            g[cell] = 1 + rng.below_mod(9) as u8;
-        }
-        let limits: &[u64] = if holes < 45 { &[1, 2, 0] } else { &[1, 2] };
-        check(&g, limits);
-    }
-    let shipped = shipped_9x9(&[
-        "famous/top95.txt",
-        "generated/9x9-hard.txt",
-        "generated/9x9-minimal.txt",
-    ]);
-    assert!(
-        shipped.len() > 500,
-        "only {} shipped 9x9 lines found",
-        shipped.len()
-    );
-    for g in &shipped {
-        check(g, &[1, 2]);
-    }
+    random_and_shipped_9x9(0x05ee_ded9, 1500, check);
     // Clashing givens and the empty grid (every cell open, a search that never ends by itself, so a node limit).
     for line in NONE {
         check(&cells81(line), &[1, 2, 0]);
