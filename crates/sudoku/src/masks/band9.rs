@@ -712,7 +712,7 @@ pub fn solve9(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    check_values(givens)?;
+    super::check_values9(givens)?;
     let route = super::triad9::dispatch::has_vector_copy()
         .then_some((TRIAD_FROM, super::triad9::dispatch::Path::Best));
     Ok(solve9_routed(givens, solution_limit, limits, route))
@@ -725,28 +725,12 @@ pub fn solve9_band(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    check_values(givens)?;
+    super::check_values9(givens)?;
     Ok(band_search(
         Board9::from_givens(givens),
         solution_limit,
         limits,
     ))
-}
-
-/// A value above 9 as an [`InputError`].
-fn check_values(givens: &[u8; 81]) -> Result<(), InputError> {
-    // The maximum vectorises; the position is only looked for on bad input.
-    match (givens.iter().fold(0, |m, &v| m.max(v)) > 9)
-        .then(|| givens.iter().position(|&v| v > 9))
-        .flatten()
-    {
-        Some(cell) => Err(InputError::BadValue {
-            cell,
-            value: givens[cell],
-            size: 9,
-        }),
-        None => Ok(()),
-    }
 }
 
 /// [`solve9`] with the route given: `Some((from, path))` hands a root with at least `from` open candidates to

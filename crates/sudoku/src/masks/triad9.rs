@@ -254,6 +254,17 @@ fn unpack(w: &[u64; 2]) -> [u16; 6] {
 }
 
 impl Triad9 {
+    /// Nothing known: every box full, every digit in every band with all six configurations, nothing pending.
+    /// Both roots start here.
+    const EMPTY: Triad9 = Triad9 {
+        boxes: [FULL_BOX; 9],
+        bands: [Band {
+            configs: [ALL4, ALL as u64 * 0x1_0001],
+            elims: [0; 2],
+        }; 6],
+        pending: 0,
+    };
+
     /// Adds a box's message (see [`Messages`]) to band `band`'s pending eliminations.
     #[inline(always)]
     fn send(&mut self, band: usize, msg: &[u64; 2]) {
@@ -1327,14 +1338,7 @@ macro_rules! search_functions {
         /// The root: empty boxes and bands, then each box restricted by its givens, then propagation.
         $(#[$feature])*
         fn root(givens: &[u8; 81]) -> Result<Triad9, Conflict> {
-            let mut state = Triad9 {
-                boxes: [FULL_BOX; 9],
-                bands: [Band {
-                    configs: [ALL4, u64::from(ALL) * 0x1_0001],
-                    elims: [0; 2],
-                }; 6],
-                pending: 0,
-            };
+            let mut state = Triad9::EMPTY;
             // Per box, from its givens (see `givens_mask`); built box by box with fixed indices: the per-given
             // read-modify-write of the masks was a chain of store-to-load forwards.
             let m = |b: usize| givens_mask(givens, 27 * (b / 3) + 3 * (b % 3));
@@ -1350,17 +1354,9 @@ macro_rules! search_functions {
         /// its bands' current triads, as `update_band` assumes; propagation follows in `run`.
         $(#[$feature])*
         fn root_seeded(configs: &[[u64; 2]; 6]) -> Result<Triad9, Conflict> {
-            let full = [ALL4, u64::from(ALL) * 0x1_0001];
-            let mut state = Triad9 {
-                boxes: [FULL_BOX; 9],
-                bands: [Band {
-                    configs: full,
-                    elims: [0; 2],
-                }; 6],
-                pending: 0,
-            };
+            let mut state = Triad9::EMPTY;
             for (band, c) in state.bands.iter_mut().zip(configs) {
-                band.elims = [full[0] & !c[0], full[1] & !c[1]];
+                band.elims = [band.configs[0] & !c[0], band.configs[1] & !c[1]];
             }
             for band in 0..6 {
                 $band_fixpoint(&mut state.bands[band], band < 3)?;
@@ -1561,7 +1557,7 @@ pub fn solve9_triad(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    check_values(givens)?;
+    super::check_values9(givens)?;
     Ok(dispatch::solve(
         givens,
         solution_limit,
@@ -1577,7 +1573,7 @@ pub fn solve9_triad_portable(
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
-    check_values(givens)?;
+    super::check_values9(givens)?;
     Ok(dispatch::solve(
         givens,
         solution_limit,
@@ -1602,18 +1598,6 @@ pub(super) fn solve9_seeded(
     path: dispatch::Path,
 ) -> MaskResult<[u8; 81]> {
     dispatch::solve_seeded(configs, solution_limit, limits, path)
-}
-
-/// A value above 9 as an [`InputError`].
-fn check_values(givens: &[u8; 81]) -> Result<(), InputError> {
-    match givens.iter().position(|&v| v > 9) {
-        Some(cell) => Err(InputError::BadValue {
-            cell,
-            value: givens[cell],
-            size: 9,
-        }),
-        None => Ok(()),
-    }
 }
 
 /// The one place with `unsafe`: calling a feature-compiled copy of the search after checking that the running
