@@ -89,12 +89,22 @@
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
 //! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
 //! What issue 16 tried and dropped (branching rules, an SSE2 dirty scan, since replaced by the kept mask,
-//! `target-cpu=native`) is in the same file, "fast solver (issue 16)". The module has no `unsafe` code.
+//! `target-cpu=native`) is in the same file, "fast solver (issue 16)".
+//!
+//! Two compiled copies of the search (`band_functions!`, as triad9's): `portable`, for the default target, and
+//! `bits`, the same source compiled with `popcnt,bmi1,bmi2` (`tzcnt`, `blsr`, `andn`, and shifts by any register
+//! rather than `cl` in the bit loops), run where the processor has the three (`super::dispatch`, which holds the
+//! `unsafe` call; this module has none). The copy keeps the shape the compiler gave the single search: `run`,
+//! with `propagate`, `assign`, `grid` and the root's construction out of line (inlining `propagate` into `run`
+//! gave back most of the gain). Measured (eighteenth session, `docs/measurements.md`, "band9 compiled for
+//! BMI"): 8-9% fewer instructions and 3-7% less CPU time on every set band9 serves; the tests hold the two copies
+//! to identical answers and statistics.
 
 use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
+use super::dispatch::Path;
 use super::tables::{
     minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
     SOLO_ROWS,
@@ -137,6 +147,7 @@ impl Board9 {
     /// whose cell an earlier given of the same digit already took out shares a house with it: a clash. The empty
     /// cells come by SWAR ([`empty_cells`]) rather than by OR-ing each cell into a mask per value, whose
     /// read-modify-writes of one memory word each waited on the one before.
+    #[inline(always)]
     fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
         let (band0, rest) = givens.split_at(27);
         let (band1, band2) = rest.split_at(27);
@@ -228,6 +239,7 @@ impl Board9 {
     }
 
     /// Places digit `d` at `cell` of band `b` as a decision: every other digit leaves the cell first.
+    #[inline(always)]
     fn assign(&mut self, d: usize, b: usize, cell: usize) {
         let bit = 1u32 << (cell % 27);
         let own = self.cand[(9 * b + d) & 31];
@@ -356,6 +368,7 @@ impl Board9 {
     }
 
     /// The digits that are candidates at `cell` of band `b`, as a 9-bit mask.
+    #[inline(always)]
     fn digits_at(&self, b: usize, cell: usize) -> u32 {
         let bit = 1u32 << (cell % 27);
         let mut mask = 0;
@@ -367,6 +380,7 @@ impl Board9 {
 
     /// Runs steps 1 and 2 to a fixpoint.
     /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`).
+    #[inline(always)]
     fn propagate(&mut self) -> Result<[u32; 3], Conflict> {
         loop {
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
@@ -390,6 +404,7 @@ impl Board9 {
         }
     }
 
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
@@ -409,6 +424,7 @@ impl Board9 {
     /// the whole column, or the box too, did worse (1106 first: 235, 218); so did every band at once (224).
     /// Returns (band, cell in band, candidate digits as a mask). Only called on an unsolved fixpoint, where every
     /// unsolved cell has at least two candidates.
+    #[inline(always)]
     fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         if pairs != [0; 3] {
             // In the band with the most bi-value cells, the one with the most bi-value peers in the band.
@@ -474,6 +490,7 @@ impl Board9 {
 
     /// The number of candidates in unsolved cells, over the whole board: how much a root leaves open
     /// ([`solve9`]'s route). Two entries per 64-bit popcount.
+    #[inline(always)]
     fn open_candidates(&self) -> u32 {
         let mut n = 0;
         for (c, &u) in self.cand.chunks_exact(9).zip(&self.unsolved) {
@@ -491,6 +508,7 @@ impl Board9 {
     /// keeps a configuration when each of the band's boxes still has a candidate for it in the configuration's
     /// element there ([`super::triad9::CONF_LANES`] of its occupancy key). Sound: a solution's configuration
     /// puts the digit on its candidates.
+    #[inline(always)]
     fn band_configs(&self) -> [[u64; 2]; 6] {
         use super::triad9::CONF_LANES;
         let mut configs = [[0u64; 2]; 6];
@@ -525,6 +543,7 @@ impl Board9 {
     /// Bit-sliced: per band, plane `k` holds the cells whose value (digit + 1) has bit `k`; eight cells at a time,
     /// each plane's bits are spread to one per byte ([`spread_bits`]) and shifted to bit `k`. Measured against
     /// visiting each digit's cells by `trailing_zeros`: see the module doc.
+    #[inline(always)]
     fn grid(&self) -> [u8; 81] {
         let mut wide = [0u8; 96];
         for (c, out) in self.cand.chunks_exact(9).zip(wide.chunks_exact_mut(32)) {
@@ -635,58 +654,6 @@ impl Search<'_> {
             None => Ok(()),
         }
     }
-
-    /// Depth-first search below `board` (already at decision level `depth`).
-    /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
-    fn run(&mut self, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
-        loop {
-            let Ok(pairs) = board.propagate() else {
-                self.stats.fails += 1;
-                return Ok(());
-            };
-            if board.is_solved() {
-                self.count += 1;
-                if self.solution.is_none() {
-                    self.solution = Some(board.grid());
-                }
-                return if self.count >= self.solution_limit {
-                    Err(Stop::Enough)
-                } else {
-                    Ok(())
-                };
-            }
-            let (b, cell, mut digits) = board.choose(pairs);
-            self.stats.guesses += 1;
-            depth += 1;
-            self.stats.max_depth = self.stats.max_depth.max(depth);
-            while digits & (digits - 1) != 0 {
-                // Of two values, the digit with more candidate cells in the cell's box goes first, then the one
-                // with more in the band (measured, nodes per puzzle, first solution, against band count alone:
-                // forum_hardest_1106 185 -> 178, magictour 16.67 -> 16.53, forum_hardest_1905 110.9 -> 111.0;
-                // band count alone against the lower digit first: hardest guesses 66 -> 64; fewer-first: 73).
-                let mut d = digits.trailing_zeros() as usize;
-                // Exactly two digits left: clearing the lowest bit twice leaves nothing (no popcount instruction
-                // on the default target).
-                let rest = digits & (digits - 1);
-                if rest & (rest - 1) == 0 {
-                    let e = (31 - digits.leading_zeros()) as usize;
-                    let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
-                    let (bx, by) = (box_count(x, cell), box_count(y, cell));
-                    if bx > by || (bx == by && x.count_ones() > y.count_ones()) {
-                        d = e;
-                    }
-                }
-                digits &= !(1 << d);
-                self.node()?;
-                debug_assert_eq!(board.dirty, 0, "the copy is taken at a fixpoint");
-                let mut child = *board;
-                child.assign(d, b, cell);
-                self.run(&mut child, depth)?;
-            }
-            self.node()?;
-            board.assign(digits.trailing_zeros() as usize, b, cell);
-        }
-    }
 }
 
 /// From how many candidates left in unsolved cells at band9's root fixpoint [`solve9`] continues with triad9
@@ -706,16 +673,20 @@ const TRIAD_FROM: u32 = 200;
 /// inference and band-configuration branching pay for themselves) goes on in triad9, seeded with band9's
 /// candidates rather than restarted from the givens; the others (a guess or two, and most puzzles with many
 /// solutions) go on in band9's search. On a processor without triad9's vector copies band9 does all the work.
-/// Answers and counts do not depend on the route; the statistics are those of the search that ran.
+/// Answers and counts do not depend on the route; the statistics are those of the search that ran. band9 runs
+/// its bit-manipulation copy where the processor has it.
 pub fn solve9(
     givens: &[u8; 81],
     solution_limit: u64,
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
     super::check_values9(givens)?;
-    let route = super::triad9::dispatch::has_vector_copy()
-        .then_some((TRIAD_FROM, super::triad9::dispatch::Path::Best));
-    Ok(solve9_routed(givens, solution_limit, limits, route))
+    Ok(super::dispatch::solve_fast(
+        givens,
+        solution_limit,
+        limits,
+        TRIAD_FROM,
+    ))
 }
 
 /// band9 alone: [`solve9`]'s contract, its root and search always band9's. The baseline `fast_rate` measures
@@ -726,86 +697,212 @@ pub fn solve9_band(
     limits: &Limits,
 ) -> Result<MaskResult<[u8; 81]>, InputError> {
     super::check_values9(givens)?;
-    Ok(band_search(
-        Board9::from_givens(givens),
+    Ok(super::dispatch::solve_band(
+        givens,
         solution_limit,
         limits,
+        None,
+        Path::Best,
     ))
 }
 
-/// [`solve9`] with the route given: `Some((from, path))` hands a root with at least `from` open candidates to
-/// triad9's copy `path` (0: every root band9 leaves open), `None` keeps band9 throughout (as [`solve9_band`]).
-/// Values must be at most 9.
-pub(super) fn solve9_routed(
-    givens: &[u8; 81],
-    solution_limit: u64,
-    limits: &Limits,
-    route: Option<(u32, super::triad9::dispatch::Path)>,
-) -> MaskResult<[u8; 81]> {
-    let Some((from, path)) = route else {
-        return band_search(Board9::from_givens(givens), solution_limit, limits);
-    };
-    let root = Board9::from_givens(givens).and_then(|mut board| board.propagate().map(|_| board));
-    match root {
-        // Solved by propagation alone: the one solution, as band9's search would report it.
-        Ok(board) if board.is_solved() => MaskResult {
-            outcome: Outcome::Solved,
-            count: 1,
-            solution: Some(board.grid()),
-            stats: Stats {
-                solutions: 1,
-                ..Stats::default()
+impl<'a> Search<'a> {
+    /// A search with nothing found yet.
+    #[inline(always)]
+    fn new(limits: &'a Limits, solution_limit: u64) -> Self {
+        Search {
+            limits,
+            start: limits.time.is_some().then(Instant::now),
+            check_from: if limits.time.is_some() || limits.cancel.is_some() {
+                0
+            } else {
+                limits.nodes.unwrap_or(u64::MAX)
             },
-        },
-        Ok(board) if board.open_candidates() >= from => {
-            super::triad9::solve9_seeded(&board.band_configs(), solution_limit, limits, path)
+            solution_limit: if solution_limit == 0 {
+                u64::MAX
+            } else {
+                solution_limit
+            },
+            count: 0,
+            solution: None,
+            stats: Stats::default(),
         }
-        // band9's search propagates the root again: a no-op at a fixpoint (one naked-singles pass).
-        root => band_search(root, solution_limit, limits),
+    }
+
+    /// The result, from how the search below the root ended (`None`: the root itself failed).
+    #[inline(always)]
+    fn result(mut self, ended: Option<Result<(), Stop>>) -> MaskResult<[u8; 81]> {
+        let outcome = match ended {
+            None => {
+                self.stats.fails += 1;
+                Outcome::Unsatisfiable
+            }
+            Some(Ok(())) if self.count == 0 => Outcome::Unsatisfiable,
+            Some(Ok(()) | Err(Stop::Enough)) => Outcome::Solved,
+            Some(Err(Stop::Limit(kind))) => Outcome::Limit(kind),
+        };
+        self.stats.solutions = self.count;
+        MaskResult {
+            outcome,
+            count: self.count,
+            solution: self.solution,
+            stats: self.stats,
+        }
     }
 }
 
-/// band9's search below `root` (or its conflict), and the result.
-fn band_search(
-    root: Result<Board9, Conflict>,
-    solution_limit: u64,
-    limits: &Limits,
-) -> MaskResult<[u8; 81]> {
-    let mut search = Search {
-        limits,
-        start: limits.time.is_some().then(Instant::now),
-        check_from: if limits.time.is_some() || limits.cancel.is_some() {
-            0
-        } else {
-            limits.nodes.unwrap_or(u64::MAX)
-        },
-        solution_limit: if solution_limit == 0 {
-            u64::MAX
-        } else {
-            solution_limit
-        },
-        count: 0,
-        solution: None,
-        stats: Stats::default(),
-    };
-    let outcome = match root {
-        Err(Conflict) => {
-            search.stats.fails += 1;
-            Outcome::Unsatisfiable
+/// band9's entry and search, compiled once per copy (as triad9's `search_functions!`): `solve` builds the root,
+/// routes it (answered, on to triad9, or band9's search), `run` is the search, and four steps stay out of line;
+/// each with the copy's target features, so that everything they inline (the band updates, the branching choice,
+/// the state copies) is compiled with them too.
+macro_rules! band_functions {
+    ($(#[$feature:meta])*) => {
+        /// [`super::solve9`]'s work after the value check: `route` = `Some((from, path))` hands a root with at
+        /// least `from` open candidates to triad9's copy `path` (0: every root band9 leaves open), `None` keeps
+        /// band9 throughout (as [`super::solve9_band`]). Values must be at most 9.
+        $(#[$feature])*
+        pub(crate) fn solve(
+            givens: &[u8; 81],
+            solution_limit: u64,
+            limits: &Limits,
+            route: Option<(u32, Path)>,
+        ) -> MaskResult<[u8; 81]> {
+            let mut root = from_givens(givens);
+            if let Some((from, path)) = route {
+                root = root.and_then(|mut board| propagate(&mut board).map(|_| board));
+                match &root {
+                    // Solved by propagation alone: the one solution, as band9's search would report it.
+                    Ok(board) if board.is_solved() => {
+                        return MaskResult {
+                            outcome: Outcome::Solved,
+                            count: 1,
+                            solution: Some(grid(board)),
+                            stats: Stats {
+                                solutions: 1,
+                                ..Stats::default()
+                            },
+                        }
+                    }
+                    Ok(board) if board.open_candidates() >= from => {
+                        return super::super::triad9::solve9_seeded(
+                            &board.band_configs(),
+                            solution_limit,
+                            limits,
+                            path,
+                        );
+                    }
+                    // band9's search propagates the root again: a no-op at a fixpoint (one naked-singles pass).
+                    _ => {}
+                }
+            }
+            let mut search = Search::new(limits, solution_limit);
+            let ended = match root {
+                Err(Conflict) => None,
+                Ok(mut root) => Some(run(&mut search, &mut root, 0)),
+            };
+            search.result(ended)
         }
-        Ok(mut root) => match search.run(&mut root, 0) {
-            Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
-            Ok(()) | Err(Stop::Enough) => Outcome::Solved,
-            Err(Stop::Limit(kind)) => Outcome::Limit(kind),
-        },
+
+        /// The out-of-line steps of the search (kept out of line as the compiler left them before the copies:
+        /// inlining `propagate` into `run` measured slower).
+        $(#[$feature])*
+        #[inline(never)]
+        fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
+            Board9::from_givens(givens)
+        }
+
+        /// See [`from_givens`].
+        $(#[$feature])*
+        #[inline(never)]
+        fn propagate(board: &mut Board9) -> Result<[u32; 3], Conflict> {
+            board.propagate()
+        }
+
+        /// See [`from_givens`].
+        $(#[$feature])*
+        #[inline(never)]
+        fn assign(board: &mut Board9, d: usize, b: usize, cell: usize) {
+            board.assign(d, b, cell)
+        }
+
+        /// See [`from_givens`].
+        $(#[$feature])*
+        #[inline(never)]
+        fn grid(board: &Board9) -> [u8; 81] {
+            board.grid()
+        }
+
+        /// Depth-first search below `board` (already at decision level `depth`).
+        /// The state is taken by reference: each branch but the last copies it once, into the child's frame.
+        $(#[$feature])*
+        fn run(search: &mut Search<'_>, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
+            loop {
+                let Ok(pairs) = propagate(board) else {
+                    search.stats.fails += 1;
+                    return Ok(());
+                };
+                if board.is_solved() {
+                    search.count += 1;
+                    if search.solution.is_none() {
+                        search.solution = Some(grid(board));
+                    }
+                    return if search.count >= search.solution_limit {
+                        Err(Stop::Enough)
+                    } else {
+                        Ok(())
+                    };
+                }
+                let (b, cell, mut digits) = board.choose(pairs);
+                search.stats.guesses += 1;
+                depth += 1;
+                search.stats.max_depth = search.stats.max_depth.max(depth);
+                while digits & (digits - 1) != 0 {
+                    // Of two values, the digit with more candidate cells in the cell's box goes first, then the one
+                    // with more in the band (measured, nodes per puzzle, first solution, against band count alone:
+                    // forum_hardest_1106 185 -> 178, magictour 16.67 -> 16.53, forum_hardest_1905 110.9 -> 111.0;
+                    // band count alone against the lower digit first: hardest guesses 66 -> 64; fewer-first: 73).
+                    let mut d = digits.trailing_zeros() as usize;
+                    // Exactly two digits left: clearing the lowest bit twice leaves nothing (no popcount instruction
+                    // on the default target).
+                    let rest = digits & (digits - 1);
+                    if rest & (rest - 1) == 0 {
+                        let e = (31 - digits.leading_zeros()) as usize;
+                        let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
+                        let (bx, by) = (box_count(x, cell), box_count(y, cell));
+                        if bx > by || (bx == by && x.count_ones() > y.count_ones()) {
+                            d = e;
+                        }
+                    }
+                    digits &= !(1 << d);
+                    search.node()?;
+                    debug_assert_eq!(board.dirty, 0, "the copy is taken at a fixpoint");
+                    let mut child = *board;
+                    assign(&mut child, d, b, cell);
+                    run(search, &mut child, depth)?;
+                }
+                search.node()?;
+                assign(board, digits.trailing_zeros() as usize, b, cell);
+            }
+        }
     };
-    search.stats.solutions = search.count;
-    MaskResult {
-        outcome,
-        count: search.count,
-        solution: search.solution,
-        stats: search.stats,
-    }
+}
+
+/// band9 compiled for the default target: the copy the tests hold the other to.
+pub(crate) mod portable {
+    use super::box_count;
+    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop};
+
+    band_functions!();
+}
+
+/// band9 compiled with `popcnt,bmi1,bmi2` (`tzcnt`, `blsr`, `andn` and shifts by a register other than `cl`
+/// for the bit loops): run only where `masks::dispatch` has detected the three.
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod bits {
+    use super::box_count;
+    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop};
+
+    band_functions!(#[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
 
 #[cfg(test)]
@@ -1016,7 +1113,7 @@ mod tests {
     /// are those of that route, and the shipped and random puzzles take both routes.
     #[test]
     fn solve9_takes_the_triad_route_exactly_on_open_roots_with_enough_candidates() {
-        use crate::masks::triad9::dispatch::{has_vector_copy, Path};
+        use crate::masks::dispatch::{has_vector_copy, Path};
         let none = csp_core::Limits::none();
         let mut routes = [0usize; 2];
         let mut differ = 0;

@@ -6,6 +6,9 @@
 //!   digit and band; band-level locked candidates and hidden singles by table lookup, bit-sliced naked singles,
 //!   copy-on-guess on a bi-value cell (`band9.rs`). [`solve9_triad`] is triad9 alone: boxes as SIMD registers of
 //!   cells and negative triads, band configurations, guesses on a configuration (`triad9.rs`).
+//! - Both 9x9 solvers are compiled more than once, for the default target and with extra processor features
+//!   (BMI for band9; AVX2 and AVX-512 for triad9), and `dispatch.rs` picks the copy by run-time detection: the
+//!   one file here with `unsafe`, whose every call is checked against the detected features.
 //! - [`solve_generic`] (every box size 2..=6): per-cell `u64` masks, naked + hidden singles, MRV guessing; a
 //!   baseline tested like the rest and the generator's 4x4 and 16x16 solver.
 //!
@@ -28,6 +31,7 @@
 //! ```
 
 mod band9;
+mod dispatch;
 mod generic;
 mod tables;
 mod triad9;

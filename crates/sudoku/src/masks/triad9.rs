@@ -39,8 +39,8 @@
 //! (`simd`), which holds a box in one AVX2 register, a band's configurations in one 128-bit register (its nine
 //! triads, their counts and the peers' box masks by byte shuffles), and builds a box's two band messages in
 //! its register; and the same AVX2 code compiled with AVX-512 F/VL/BW/BITALG as well (32 registers,
-//! three-input logic, `vpopcntw` counts). [`solve9_triad`] picks by run-time detection (`dispatch`, the
-//! module's only `unsafe`), and the tests require every copy to return the portable one's results and
+//! three-input logic, `vpopcntw` counts). [`solve9_triad`] picks by run-time detection (`super::dispatch`, the
+//! mask solvers' only `unsafe`), and the tests require every copy to return the portable one's results and
 //! statistics.
 //!
 //! Measured (issue 16, `docs/measurements.md`, the "triad9" sections, the fourteenth session's last): slightly
@@ -57,6 +57,7 @@ use std::time::Instant;
 
 use csp_core::{LimitKind, Limits, Outcome, Stats};
 
+use super::dispatch;
 use super::tables::POP9;
 use super::{InputError, MaskResult};
 
@@ -1373,7 +1374,7 @@ macro_rules! search_functions {
 
         /// [`solve`] from a seeded root. See [`super::solve9_seeded`].
         $(#[$feature])*
-        pub(super) fn solve_seeded(configs: &[[u64; 2]; 6], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+        pub(crate) fn solve_seeded(configs: &[[u64; 2]; 6], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
             finish(root_seeded(configs), solution_limit, limits)
         }
 
@@ -1478,7 +1479,7 @@ macro_rules! search_functions {
 
         /// One whole solve: the root, then the search. See [`super::solve9_triad`].
         $(#[$feature])*
-        pub(super) fn solve(givens: &[u8; 81], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+        pub(crate) fn solve(givens: &[u8; 81], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
             finish(root(givens), solution_limit, limits)
         }
 
@@ -1520,7 +1521,7 @@ macro_rules! search_functions {
 }
 
 /// The search compiled for the default target (the test oracle of the other copy).
-mod portable {
+pub(super) mod portable {
     use super::*;
     search_functions!(
         BoxRows,
@@ -1534,7 +1535,7 @@ mod portable {
 
 /// The search compiled with `avx2`, `popcnt`, `bmi1` and `bmi2`; only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
-mod x86 {
+pub(super) mod x86 {
     use super::*;
     search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx2::box_restrict, simd::avx2::band_fixpoint, simd::send, simd::avx2::restrict_peers, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]);
 }
@@ -1544,7 +1545,7 @@ mod x86 {
 /// fixpoint) and fuses chains of logic operations into three-input `vpternlog`s, which shortens the box fixpoint
 /// by about a third of its instructions. Only called after run-time detection.
 #[cfg(target_arch = "x86_64")]
-mod x512 {
+pub(super) mod x512 {
     use super::*;
     search_functions!(std::arch::x86_64::__m256i, simd::load, simd::avx512::box_restrict, simd::avx512::band_fixpoint, simd::send, simd::avx512::restrict_peers, #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]);
 }
@@ -1600,129 +1601,6 @@ pub(super) fn solve9_seeded(
     dispatch::solve_seeded(configs, solution_limit, limits, path)
 }
 
-/// The one place with `unsafe`: calling a feature-compiled copy of the search after checking that the running
-/// machine has the features.
-#[allow(unsafe_code)]
-pub(crate) mod dispatch {
-    use super::MaskResult;
-    use csp_core::Limits;
-
-    /// Which compiled copy of the search to run.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(crate) enum Path {
-        /// The fastest copy the machine has the features for: AVX-512, else AVX2, else the portable one.
-        Best,
-        /// The copy compiled for the default target (what the tests compare the others with).
-        Portable,
-        /// The AVX2 copy when the machine has its features, else the portable one (for the tests).
-        #[cfg_attr(not(test), allow(dead_code))]
-        Avx2,
-    }
-
-    /// The processor features the compiled copies need, as `is_x86_feature_detected!` reports them, in this
-    /// order: the four of the AVX2 copy (`avx2`, `popcnt`, `bmi1`, `bmi2`), then the four the AVX-512 copy adds
-    /// (`avx512f`, `avx512vl`, `avx512bw`, `avx512bitalg`). A plain value so that [`choose`] can be tested on
-    /// processors other than the one running the tests.
-    pub(crate) type Features = [bool; 8];
-
-    /// A compiled copy of the search.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub(crate) enum Compiled {
-        /// `x512`: needs all eight [`Features`].
-        Avx512,
-        /// `x86`: needs the first four.
-        Avx2,
-        /// `portable`: needs none.
-        Portable,
-    }
-
-    /// The running processor's [`Features`] (all `false` off x86-64).
-    pub(crate) fn detect() -> Features {
-        #[cfg(target_arch = "x86_64")]
-        {
-            [
-                std::is_x86_feature_detected!("avx2"),
-                std::is_x86_feature_detected!("popcnt"),
-                std::is_x86_feature_detected!("bmi1"),
-                std::is_x86_feature_detected!("bmi2"),
-                std::is_x86_feature_detected!("avx512f"),
-                std::is_x86_feature_detected!("avx512vl"),
-                std::is_x86_feature_detected!("avx512bw"),
-                std::is_x86_feature_detected!("avx512bitalg"),
-            ]
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            [false; 8]
-        }
-    }
-
-    /// The copy `path` runs on a processor with `features`. Invariant (the safety of [`solve`] rests on it): the
-    /// copy returned needs no feature outside `features`.
-    pub(crate) fn choose(path: Path, features: Features) -> Compiled {
-        let avx2 = features[..4].iter().all(|&f| f);
-        let avx512 = avx2 && features[4..].iter().all(|&f| f);
-        match path {
-            Path::Best if avx512 => Compiled::Avx512,
-            Path::Best | Path::Avx2 if avx2 => Compiled::Avx2,
-            _ => Compiled::Portable,
-        }
-    }
-
-    /// Whether [`Path::Best`] runs a vector copy (AVX2 or AVX-512) here: where triad9 is worth a route of its own.
-    pub(crate) fn has_vector_copy() -> bool {
-        choose(Path::Best, detect()) != Compiled::Portable
-    }
-
-    /// Runs one solve on `path`.
-    pub(crate) fn solve(
-        givens: &[u8; 81],
-        solution_limit: u64,
-        limits: &Limits,
-        path: Path,
-    ) -> MaskResult<[u8; 81]> {
-        match choose(path, detect()) {
-            #[cfg(target_arch = "x86_64")]
-            Compiled::Avx512 => {
-                // SAFETY: `x512::solve` is compiled with `avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,
-                // avx512bitalg`, and `choose` returns `Avx512` only when `detect` has just confirmed that the
-                // running processor supports all eight (its invariant, tested on every feature set).
-                unsafe { super::x512::solve(givens, solution_limit, limits) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Compiled::Avx2 => {
-                // SAFETY: `x86::solve` is compiled with `avx2,popcnt,bmi1,bmi2`, and `choose` returns `Avx2`
-                // only when `detect` has just confirmed all four; its code is otherwise safe Rust.
-                unsafe { super::x86::solve(givens, solution_limit, limits) }
-            }
-            _ => super::portable::solve(givens, solution_limit, limits),
-        }
-    }
-
-    /// Runs one seeded solve ([`super::solve9_seeded`]) on `path`.
-    pub(crate) fn solve_seeded(
-        configs: &[[u64; 2]; 6],
-        solution_limit: u64,
-        limits: &Limits,
-        path: Path,
-    ) -> MaskResult<[u8; 81]> {
-        match choose(path, detect()) {
-            #[cfg(target_arch = "x86_64")]
-            Compiled::Avx512 => {
-                // SAFETY: as in `solve`: `x512::solve_seeded` is compiled with the same eight features, which
-                // `choose` has just confirmed.
-                unsafe { super::x512::solve_seeded(configs, solution_limit, limits) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Compiled::Avx2 => {
-                // SAFETY: as in `solve`: `x86::solve_seeded` needs the four AVX2 features `choose` confirmed.
-                unsafe { super::x86::solve_seeded(configs, solution_limit, limits) }
-            }
-            _ => super::portable::solve_seeded(configs, solution_limit, limits),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -1776,56 +1654,6 @@ mod tests {
             dispatch::choose(Path::Avx2, dispatch::detect())
         );
         agrees_with_portable(Path::Avx2, &random_puzzles(0x16_a2, 1500));
-    }
-
-    /// On all 256 feature sets, `Best` runs the AVX-512 copy exactly when all eight features are there, else the
-    /// AVX2 copy when its four are, else the portable one; `Avx2` never the AVX-512 copy; `Portable` always the
-    /// portable one. So no path runs a copy that needs a feature the processor lacks (the safety of `solve`).
-    #[test]
-    fn each_path_runs_the_fastest_copy_whose_every_feature_the_processor_has() {
-        use dispatch::{choose, Compiled};
-        for bits in 0u32..256 {
-            let features: dispatch::Features = std::array::from_fn(|i| (bits >> i) & 1 == 1);
-            let avx2 = bits & 0x0f == 0x0f;
-            let (best, second) = match (bits == 0xff, avx2) {
-                (true, _) => (Compiled::Avx512, Compiled::Avx2),
-                (false, true) => (Compiled::Avx2, Compiled::Avx2),
-                (false, false) => (Compiled::Portable, Compiled::Portable),
-            };
-            assert_eq!(choose(Path::Best, features), best, "{features:?}");
-            assert_eq!(choose(Path::Avx2, features), second, "{features:?}");
-            assert_eq!(choose(Path::Portable, features), Compiled::Portable);
-        }
-    }
-
-    /// `has_vector_copy` (whether `fast` may route hard roots to triad9) holds exactly on processors with the AVX2
-    /// copy's four features, as the standard library detects them.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn the_triad_route_is_open_exactly_where_the_avx2_copys_features_are_detected() {
-        let avx2 = std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2");
-        assert_eq!(dispatch::has_vector_copy(), avx2);
-    }
-
-    /// `detect` reports the standard library's detection of each feature, in the order `Features` documents.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn the_detected_features_are_the_standard_librarys_in_the_documented_order() {
-        let expected = [
-            std::is_x86_feature_detected!("avx2"),
-            std::is_x86_feature_detected!("popcnt"),
-            std::is_x86_feature_detected!("bmi1"),
-            std::is_x86_feature_detected!("bmi2"),
-            std::is_x86_feature_detected!("avx512f"),
-            std::is_x86_feature_detected!("avx512vl"),
-            std::is_x86_feature_detected!("avx512bw"),
-            std::is_x86_feature_detected!("avx512bitalg"),
-        ];
-        eprintln!("features: {expected:?}");
-        assert_eq!(dispatch::detect(), expected);
     }
 
     /// Two givens of one digit in one box (and in one row, one column, or only the box) are unsatisfiable at

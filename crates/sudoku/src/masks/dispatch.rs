@@ -1,0 +1,260 @@
+//! The one place with `unsafe` in the mask solvers: calling a feature-compiled copy of a search after checking
+//! that the running processor has the features. triad9 has three copies (portable, AVX2, AVX-512), band9 two
+//! (portable, and `popcnt,bmi1,bmi2`); every copy is the same source compiled with other target features, and the
+//! tests hold each to the portable copy's answers and statistics.
+#![allow(unsafe_code)]
+
+use super::MaskResult;
+use csp_core::Limits;
+
+/// Which compiled copy of the search to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Path {
+    /// The fastest copy the machine has the features for: AVX-512, else AVX2, else the portable one.
+    Best,
+    /// The copy compiled for the default target (what the tests compare the others with).
+    Portable,
+    /// The AVX2 copy when the machine has its features, else the portable one (for the tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Avx2,
+}
+
+/// The processor features the compiled copies need, as `is_x86_feature_detected!` reports them, in this
+/// order: the four of the AVX2 copy (`avx2`, `popcnt`, `bmi1`, `bmi2`), then the four the AVX-512 copy adds
+/// (`avx512f`, `avx512vl`, `avx512bw`, `avx512bitalg`). A plain value so that [`choose`] can be tested on
+/// processors other than the one running the tests.
+pub(crate) type Features = [bool; 8];
+
+/// A compiled copy of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Compiled {
+    /// `x512`: needs all eight [`Features`].
+    Avx512,
+    /// `x86`: needs the first four.
+    Avx2,
+    /// `portable`: needs none.
+    Portable,
+}
+
+/// The running processor's [`Features`] (all `false` off x86-64).
+pub(crate) fn detect() -> Features {
+    #[cfg(target_arch = "x86_64")]
+    {
+        [
+            std::is_x86_feature_detected!("avx2"),
+            std::is_x86_feature_detected!("popcnt"),
+            std::is_x86_feature_detected!("bmi1"),
+            std::is_x86_feature_detected!("bmi2"),
+            std::is_x86_feature_detected!("avx512f"),
+            std::is_x86_feature_detected!("avx512vl"),
+            std::is_x86_feature_detected!("avx512bw"),
+            std::is_x86_feature_detected!("avx512bitalg"),
+        ]
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        [false; 8]
+    }
+}
+
+/// The copy `path` runs on a processor with `features`. Invariant (the safety of [`solve`] rests on it): the
+/// copy returned needs no feature outside `features`.
+pub(crate) fn choose(path: Path, features: Features) -> Compiled {
+    let avx2 = features[..4].iter().all(|&f| f);
+    let avx512 = avx2 && features[4..].iter().all(|&f| f);
+    match path {
+        Path::Best if avx512 => Compiled::Avx512,
+        Path::Best | Path::Avx2 if avx2 => Compiled::Avx2,
+        _ => Compiled::Portable,
+    }
+}
+
+/// Whether [`Path::Best`] runs a vector copy (AVX2 or AVX-512) here: where triad9 is worth a route of its own
+/// (as [`solve_fast`] decides; the tests' expectation).
+#[cfg(test)]
+pub(crate) fn has_vector_copy() -> bool {
+    choose(Path::Best, detect()) != Compiled::Portable
+}
+
+/// Runs one solve on `path`.
+pub(crate) fn solve(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+    path: Path,
+) -> MaskResult<[u8; 81]> {
+    match choose(path, detect()) {
+        #[cfg(target_arch = "x86_64")]
+        Compiled::Avx512 => {
+            // SAFETY: `x512::solve` is compiled with `avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,
+            // avx512bitalg`, and `choose` returns `Avx512` only when `detect` has just confirmed that the
+            // running processor supports all eight (its invariant, tested on every feature set).
+            unsafe { super::triad9::x512::solve(givens, solution_limit, limits) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Compiled::Avx2 => {
+            // SAFETY: `x86::solve` is compiled with `avx2,popcnt,bmi1,bmi2`, and `choose` returns `Avx2`
+            // only when `detect` has just confirmed all four; its code is otherwise safe Rust.
+            unsafe { super::triad9::x86::solve(givens, solution_limit, limits) }
+        }
+        _ => super::triad9::portable::solve(givens, solution_limit, limits),
+    }
+}
+
+/// Runs one seeded solve (triad9's `solve9_seeded`) on `path`.
+pub(crate) fn solve_seeded(
+    configs: &[[u64; 2]; 6],
+    solution_limit: u64,
+    limits: &Limits,
+    path: Path,
+) -> MaskResult<[u8; 81]> {
+    match choose(path, detect()) {
+        #[cfg(target_arch = "x86_64")]
+        Compiled::Avx512 => {
+            // SAFETY: as in `solve`: `x512::solve_seeded` is compiled with the same eight features, which
+            // `choose` has just confirmed.
+            unsafe { super::triad9::x512::solve_seeded(configs, solution_limit, limits) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Compiled::Avx2 => {
+            // SAFETY: as in `solve`: `x86::solve_seeded` needs the four AVX2 features `choose` confirmed.
+            unsafe { super::triad9::x86::solve_seeded(configs, solution_limit, limits) }
+        }
+        _ => super::triad9::portable::solve_seeded(configs, solution_limit, limits),
+    }
+}
+
+/// Whether band9's bit-manipulation copy (`band9::bits`, compiled with `popcnt,bmi1,bmi2`) runs for `path` on a
+/// processor with `features`: for every path but [`Path::Portable`], when the three are there (the AVX2 copy's
+/// features but `avx2`). Invariant (the safety of [`solve_band`] rests on it): true only when all three are in
+/// `features`.
+pub(crate) fn band_bits(path: Path, features: Features) -> bool {
+    path != Path::Portable && features[1..4].iter().all(|&f| f)
+}
+
+/// `fast`'s 9x9 solve ([`super::solve9`]): band9's root and search on its best copy, and a root with `from` or
+/// more open candidates continued in triad9's best copy where triad9 has a vector copy. One feature detection
+/// serves both choices.
+pub(crate) fn solve_fast(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+    from: u32,
+) -> MaskResult<[u8; 81]> {
+    let features = detect();
+    let route = (choose(Path::Best, features) != Compiled::Portable).then_some((from, Path::Best));
+    band_on(
+        givens,
+        solution_limit,
+        limits,
+        route,
+        band_bits(Path::Best, features),
+    )
+}
+
+/// Runs band9 ([`super::band9`]'s `solve`, with its root `route`) on the copy `path` calls for.
+pub(crate) fn solve_band(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+    route: Option<(u32, Path)>,
+    path: Path,
+) -> MaskResult<[u8; 81]> {
+    band_on(
+        givens,
+        solution_limit,
+        limits,
+        route,
+        band_bits(path, detect()),
+    )
+}
+
+/// Runs band9's bit copy when `bits` (which must come from [`band_bits`] on [`detect`]'s features), else its
+/// portable copy.
+#[inline(always)]
+fn band_on(
+    givens: &[u8; 81],
+    solution_limit: u64,
+    limits: &Limits,
+    route: Option<(u32, Path)>,
+    bits: bool,
+) -> MaskResult<[u8; 81]> {
+    #[cfg(target_arch = "x86_64")]
+    if bits {
+        // SAFETY: `band9::bits::solve` is compiled with `popcnt,bmi1,bmi2`; both callers pass `bits` from
+        // `band_bits` on the features `detect` has just reported, true only when all three are there. Its code
+        // is otherwise safe Rust.
+        return unsafe { super::band9::bits::solve(givens, solution_limit, limits, route) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = bits;
+    super::band9::portable::solve(givens, solution_limit, limits, route)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{band_bits, Features, Path};
+
+    /// On all 256 feature sets, `Best` runs the AVX-512 copy exactly when all eight features are there, else the
+    /// AVX2 copy when its four are, else the portable one; `Avx2` never the AVX-512 copy; `Portable` always the
+    /// portable one. So no path runs a copy that needs a feature the processor lacks (the safety of `solve`).
+    #[test]
+    fn each_path_runs_the_fastest_copy_whose_every_feature_the_processor_has() {
+        use super::{choose, Compiled};
+        for bits in 0u32..256 {
+            let features: super::Features = std::array::from_fn(|i| (bits >> i) & 1 == 1);
+            let avx2 = bits & 0x0f == 0x0f;
+            let (best, second) = match (bits == 0xff, avx2) {
+                (true, _) => (Compiled::Avx512, Compiled::Avx2),
+                (false, true) => (Compiled::Avx2, Compiled::Avx2),
+                (false, false) => (Compiled::Portable, Compiled::Portable),
+            };
+            assert_eq!(choose(Path::Best, features), best, "{features:?}");
+            assert_eq!(choose(Path::Avx2, features), second, "{features:?}");
+            assert_eq!(choose(Path::Portable, features), Compiled::Portable);
+        }
+    }
+
+    /// `has_vector_copy` (whether `fast` may route hard roots to triad9) holds exactly on processors with the AVX2
+    /// copy's four features, as the standard library detects them.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_triad_route_is_open_exactly_where_the_avx2_copys_features_are_detected() {
+        let avx2 = std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2");
+        assert_eq!(super::has_vector_copy(), avx2);
+    }
+
+    /// `detect` reports the standard library's detection of each feature, in the order `Features` documents.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_detected_features_are_the_standard_librarys_in_the_documented_order() {
+        let expected = [
+            std::is_x86_feature_detected!("avx2"),
+            std::is_x86_feature_detected!("popcnt"),
+            std::is_x86_feature_detected!("bmi1"),
+            std::is_x86_feature_detected!("bmi2"),
+            std::is_x86_feature_detected!("avx512f"),
+            std::is_x86_feature_detected!("avx512vl"),
+            std::is_x86_feature_detected!("avx512bw"),
+            std::is_x86_feature_detected!("avx512bitalg"),
+        ];
+        eprintln!("features: {expected:?}");
+        assert_eq!(super::detect(), expected);
+    }
+
+    /// On all 256 feature sets, band9's bit-manipulation copy runs for `Best` and `Avx2` exactly when `popcnt`,
+    /// `bmi1` and `bmi2` are there, and never for `Portable` (the safety of `solve_band`).
+    #[test]
+    fn band9s_bit_copy_runs_exactly_where_its_three_features_are() {
+        for bits in 0u32..256 {
+            let features: Features = std::array::from_fn(|i| (bits >> i) & 1 == 1);
+            let three = bits & 0x0e == 0x0e;
+            assert_eq!(band_bits(Path::Best, features), three, "{features:?}");
+            assert_eq!(band_bits(Path::Avx2, features), three, "{features:?}");
+            assert!(!band_bits(Path::Portable, features));
+        }
+    }
+}
