@@ -16,8 +16,9 @@
 //! changed since its last update, then naked singles once a sweep changes nothing.
 //!
 //! Data layout and the machine (issue 16, second half; figures in `docs/measurements.md`, "fast solver, wall
-//! time"): the state is the 27 entries, the three `unsolved` words and a 27-bit `dirty` mask, 148 bytes, copied
-//! whole on a guess. Which entries are due is kept up to date by every change (a compare per removal) rather than
+//! time"): the state is the 27 entries, the three `unsolved` words, a 27-bit `dirty` mask and the bands' bi-value
+//! cells as their last naked-singles pass found them (so a pass skips the bands unchanged since: eighteenth
+//! session, serg -4.4% instructions), 160 bytes, copied whole on a guess. Which entries are due is kept up to date by every change (a compare per removal) rather than
 //! found by comparing the entries with a copy of them as their last updates left them: that copy doubled the
 //! state, and the vector compare of the two read words just stored one at a time (a store-forwarding stall on
 //! every sweep). The updates of one band read only their own entries and leave each other's hidden singles to
@@ -115,7 +116,7 @@ use super::{InputError, MaskResult};
 #[derive(Debug)]
 struct Conflict;
 
-/// The search state of one node. Copied whole on a guess (272 bytes).
+/// The search state of one node. Copied whole on a guess (160 bytes).
 #[derive(Clone, Copy)]
 struct Board9 {
     /// `cand[9b + d]`: cells of band `b` where digit `d` (0-based) may go, placed cells included. Band-major, so
@@ -129,6 +130,10 @@ struct Board9 {
     /// Every change of an entry outside its own update goes through a function that sets its bit when it
     /// removed something ([`Board9::clear`] and the loops of [`Board9::assign`] and [`Board9::update_digits`]).
     dirty: u32,
+    /// `pairs[b]`: the unsolved cells of band `b` with exactly two candidates, as the last naked-singles pass over
+    /// the band left them (see [`Board9::propagate`]). Valid at a fixpoint: a band is passed over again only when
+    /// its entries changed since.
+    pairs: [u32; 3],
 }
 
 /// The entries of the same digit in the other two bands: `i + 9` and `i + 18`, modulo 27, masked for indexing.
@@ -153,12 +158,13 @@ impl Board9 {
             cand: [0; 32],
             unsolved: [0; 4],
             dirty: 0,
+            pairs: [0; 3],
         };
         board.set_givens(givens).map(|()| board)
     }
 
     /// [`Board9::from_givens`] into `self` (whatever it held): the search builds its root where it runs it,
-    /// instead of moving a 148-byte result through `memcpy` calls (which took 4-5% of the CLI's time on kaggle).
+    /// instead of moving a 160-byte result through `memcpy` calls (which took 4-5% of the CLI's time on kaggle).
     #[inline(always)]
     fn set_givens(&mut self, givens: &[u8; 81]) -> Result<(), Conflict> {
         let (band0, rest) = givens.split_at(27);
@@ -168,6 +174,7 @@ impl Board9 {
         board.cand = [0; 32];
         board.unsolved = [empty[0], empty[1], empty[2], 0];
         board.dirty = BAND;
+        board.pairs = [0; 3];
         board.cand[..27].fill(BAND);
         let mut own = [0u32; 32];
         let clash = board.place_givens::<0>(&mut own, band0, BAND & !empty[0])
@@ -331,23 +338,26 @@ impl Board9 {
         Ok(())
     }
 
-    /// Places every naked single (step 2). Returns whether anything was placed.
-    /// Also returns, per band, the unsolved cells with exactly two candidates (what `choose` needs when nothing
-    /// was placed: counting to three here costs less than a second pass there).
+    /// Places every naked single (step 2) in the bands whose entries changed since the last pass (bit `9b + d` of
+    /// `touched` for entry `9b + d`); a band left alone has had no change since its last pass found no single.
+    /// Returns whether anything was placed. Also keeps, per band, the unsolved cells with exactly two candidates
+    /// in `pairs` (what `choose` needs when nothing was placed: counting to three here costs less than a second
+    /// pass there).
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<(bool, [u32; 3]), Conflict> {
-        let (any0, p0) = self.naked_singles_in::<0>()?;
-        let (any1, p1) = self.naked_singles_in::<1>()?;
-        let (any2, p2) = self.naked_singles_in::<2>()?;
-        Ok((any0 | any1 | any2, [p0, p1, p2]))
+    fn naked_singles(&mut self, touched: u32) -> Result<bool, Conflict> {
+        let any0 = touched & 0x1FF != 0 && self.naked_singles_in::<0>()?;
+        let any1 = touched >> 9 & 0x1FF != 0 && self.naked_singles_in::<1>()?;
+        let any2 = touched >> 18 & 0x1FF != 0 && self.naked_singles_in::<2>()?;
+        Ok(any0 | any1 | any2)
     }
 
     /// [`Board9::naked_singles`] in band `B` (a constant, as in [`Board9::update_digits`]).
     #[inline(always)]
-    fn naked_singles_in<const B: usize>(&mut self) -> Result<(bool, u32), Conflict> {
+    fn naked_singles_in<const B: usize>(&mut self) -> Result<bool, Conflict> {
         let unsolved = self.unsolved[B % 4];
         if unsolved == 0 {
-            return Ok((false, 0));
+            self.pairs[B % 3] = 0;
+            return Ok(false);
         }
         let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
         for &x in &self.cand[9 * (B % 3)..9 * (B % 3) + 9] {
@@ -358,6 +368,7 @@ impl Board9 {
         if unsolved & !one != 0 {
             return Err(Conflict);
         }
+        self.pairs[B % 3] = two & !three & unsolved;
         let mut singles = unsolved & !two;
         let any = singles != 0;
         while singles != 0 {
@@ -366,7 +377,7 @@ impl Board9 {
             let d = self.digit_at(B, cell).ok_or(Conflict)?;
             self.place_in::<B>(d, cell);
         }
-        Ok((any, two & !three & unsolved))
+        Ok(any)
     }
 
     /// The digit whose candidates include `cell` of band `b` (the first one, if several).
@@ -393,6 +404,9 @@ impl Board9 {
     /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`).
     #[inline(always)]
     fn propagate(&mut self) -> Result<[u32; 3], Conflict> {
+        // The entries changed since the last naked-singles pass: every change marks its entry dirty, and every
+        // dirty set passes through here.
+        let mut touched = 0u32;
         loop {
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
             // digit's other bands within the sweep: 1106 first-solution instructions per puzzle 377k -> 374k).
@@ -402,15 +416,16 @@ impl Board9 {
             // kept up to date by every change replaced both (no copies to store and to copy on a guess).
             let dirty = self.dirty;
             if dirty != 0 {
+                touched |= dirty;
                 self.dirty = 0;
                 self.update_digits::<0>(dirty)?;
                 self.update_digits::<1>(dirty >> 9)?;
                 self.update_digits::<2>(dirty >> 18)?;
             } else {
-                let (placed, pairs) = self.naked_singles()?;
-                if !placed {
-                    return Ok(pairs);
+                if !self.naked_singles(touched)? {
+                    return Ok(self.pairs);
                 }
+                touched = 0;
             }
         }
     }
@@ -782,6 +797,7 @@ macro_rules! band_functions {
                 cand: [0; 32],
                 unsolved: [0; 4],
                 dirty: 0,
+                pairs: [0; 3],
             };
             let mut root = set_givens(&mut board, givens);
             if let Some((from, path)) = route {
