@@ -18,14 +18,14 @@
 //! Data layout and the machine (issue 16, second half; figures in `docs/measurements.md`, "fast solver, wall
 //! time"): the state is the 27 entries, the three `unsolved` words, a 27-bit `dirty` mask and the bands' bi-value
 //! cells as their last naked-singles pass found them (so a pass skips the bands unchanged since: eighteenth
-//! session, serg -4.4% instructions), 160 bytes, copied whole on a guess. Which entries are due is kept up to date by every change (a compare per removal) rather than
-//! found by comparing the entries with a copy of them as their last updates left them: that copy doubled the
-//! state, and the vector compare of the two read words just stored one at a time (a store-forwarding stall on
-//! every sweep). The updates of one band read only their own entries and leave each other's hidden singles to
-//! the end of the band, so they overlap in the processor instead of each waiting on the previous one's stores.
-//! Both were chosen by thread CPU time against the crates.io crate in the same process, not by instruction
-//! counts: they cost more instructions and take less time. A tdoku-style layout (boxes as SIMD lanes) was not
-//! tried.
+//! session, serg -4.4% instructions), 160 bytes, copied whole on a guess. Which entries are due is kept up to
+//! date by every change (a compare per removal) rather than found by comparing the entries with a copy of them as
+//! their last updates left them: that copy doubled the state, and the vector compare of the two read words just
+//! stored one at a time (a store-forwarding stall on every sweep). The updates of one band read only their own
+//! entries and leave each other's hidden singles to the end of the band, so they overlap in the processor instead
+//! of each waiting on the previous one's stores. Both were chosen by thread CPU time against the crates.io crate
+//! in the same process, not by instruction counts: they cost more instructions and take less time. A tdoku-style
+//! layout (boxes as SIMD lanes) was not tried.
 //!
 //! Measured trade-offs (callgrind instructions per puzzle, first 1000 puzzles of forum_hardest_1905_11plus,
 //! first solution unless noted; each figure against the version just before it):
@@ -145,13 +145,7 @@ fn other_bands(i: usize) -> (usize, usize) {
 }
 
 impl Board9 {
-    /// Builds the root state from givens (0 = empty, 1..=9), or reports a clash as a conflict.
-    ///
-    /// Every digit starts with the whole band; then each given is placed in turn, which takes its digit out of the
-    /// given's row, box and column, and finally each digit keeps only the empty cells and its own givens. A given
-    /// whose cell an earlier given of the same digit already took out shares a house with it: a clash. The empty
-    /// cells come by SWAR ([`empty_cells`]) rather than by OR-ing each cell into a mask per value, whose
-    /// read-modify-writes of one memory word each waited on the one before.
+    /// [`Board9::set_givens`] on a new state: the tests' way to build a root.
     #[cfg(test)]
     fn from_givens(givens: &[u8; 81]) -> Result<Board9, Conflict> {
         let mut board = Board9 {
@@ -163,8 +157,15 @@ impl Board9 {
         board.set_givens(givens).map(|()| board)
     }
 
-    /// [`Board9::from_givens`] into `self` (whatever it held): the search builds its root where it runs it,
-    /// instead of moving a 160-byte result through `memcpy` calls (which took 4-5% of the CLI's time on kaggle).
+    /// Builds the root state from givens (0 = empty, 1..=9) in `self`, whatever it held, or reports a clash as a
+    /// conflict. The search builds its root where it runs it, rather than moving a 160-byte result through
+    /// `memcpy` calls (which took 4-5% of the CLI's time on kaggle).
+    ///
+    /// Every digit starts with the whole band; then each given is placed in turn, which takes its digit out of the
+    /// given's row, box and column, and finally each digit keeps only the empty cells and its own givens. A given
+    /// whose cell an earlier given of the same digit already took out shares a house with it: a clash. The empty
+    /// cells come by SWAR ([`empty_cells`]) rather than by OR-ing each cell into a mask per value, whose
+    /// read-modify-writes of one memory word each waited on the one before.
     #[inline(always)]
     fn set_givens(&mut self, givens: &[u8; 81]) -> Result<(), Conflict> {
         let (band0, rest) = givens.split_at(27);
@@ -436,20 +437,20 @@ impl Board9 {
     }
 
     /// The branching cell: in the band with the most bi-value cells, among its first three bi-value cells (in cell
-    /// order), the one whose two digits have the fewest candidates in its row and in its column inside the band
-    /// (the sum over the two digits of row count times band-column count; ties: the first), i.e. the cell whose
-    /// branches are likeliest to leave hidden singles behind; with no bi-value cell, the first cell with the fewest
+    /// order), the one whose two digits have the fewest candidates in its row and in its column inside the band (the
+    /// sum over the two digits of row count times band-column count; ties: the first), i.e. the cell whose branches
+    /// are likeliest to leave hidden singles behind; with no bi-value cell, the first cell with the fewest
     /// candidates. Weighing only the first three bi-value cells (seventeenth session, callgrind, `fast`'s solve9
     /// inclusive, first / count 2): serg (first 2000) 36.4M -> 35.1M / 40.6M -> 39.1M instructions, the generated
-    /// hard puzzles (2000) -0.1%, and (measured on a build with a run-time switch) generated minimal (3000),
-    /// 17-clue (5000) and top95 within -0.6% .. +0.9%; weighing the first one only saved 10% on serg but cost
-    /// 10-16% on the generated hard puzzles (more nodes). Figures in `docs/measurements.md`. Measured against the previous rule
-    /// (most bi-value peers inside the band), nodes per puzzle: forum_hardest_1106 209 -> 185 (first solution),
-    /// 495 -> 434 (count 2); forum_hardest_1905 (first 5000) 125 -> 112, 258 -> 231, with row + column; the
-    /// product took them to 172, 416, 108, 222 (row + 2 column, or squares of the column, did as well). Counting
-    /// the whole column, or the box too, did worse (1106 first: 235, 218); so did every band at once (224).
-    /// Returns (band, cell in band, candidate digits as a mask). Only called on an unsolved fixpoint, where every
-    /// unsolved cell has at least two candidates.
+    /// hard puzzles (2000) -0.1%, and (measured on a build with a run-time switch) generated minimal (3000), 17-clue
+    /// (5000) and top95 within -0.6% .. +0.9%; weighing the first one only saved 10% on serg but cost 10-16% on the
+    /// generated hard puzzles (more nodes). Figures in `docs/measurements.md`. Measured against the previous rule
+    /// (most bi-value peers inside the band), nodes per puzzle: forum_hardest_1106 209 -> 185 (first solution), 495
+    /// -> 434 (count 2); forum_hardest_1905 (first 5000) 125 -> 112, 258 -> 231, with row + column; the product took
+    /// them to 172, 416, 108, 222 (row + 2 column, or squares of the column, did as well). Counting the whole column,
+    /// or the box too, did worse (1106 first: 235, 218); so did every band at once (224). Returns (band, cell in
+    /// band, candidate digits as a mask). Only called on an unsolved fixpoint, where every unsolved cell has at least
+    /// two candidates.
     #[inline(always)]
     fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         if pairs != [0; 3] {
@@ -661,7 +662,50 @@ struct Search<'a> {
     stats: Stats,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search with nothing found yet.
+    #[inline(always)]
+    fn new(limits: &'a Limits, solution_limit: u64) -> Self {
+        Search {
+            limits,
+            start: limits.time.is_some().then(Instant::now),
+            check_from: if limits.time.is_some() || limits.cancel.is_some() {
+                0
+            } else {
+                limits.nodes.unwrap_or(u64::MAX)
+            },
+            solution_limit: if solution_limit == 0 {
+                u64::MAX
+            } else {
+                solution_limit
+            },
+            count: 0,
+            solution: None,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The result, from how the search below the root ended (`None`: the root itself failed).
+    #[inline(always)]
+    fn result(mut self, ended: Option<Result<(), Stop>>) -> MaskResult<[u8; 81]> {
+        let outcome = match ended {
+            None => {
+                self.stats.fails += 1;
+                Outcome::Unsatisfiable
+            }
+            Some(Ok(())) if self.count == 0 => Outcome::Unsatisfiable,
+            Some(Ok(()) | Err(Stop::Enough)) => Outcome::Solved,
+            Some(Err(Stop::Limit(kind))) => Outcome::Limit(kind),
+        };
+        self.stats.solutions = self.count;
+        MaskResult {
+            outcome,
+            count: self.count,
+            solution: self.solution,
+            stats: self.stats,
+        }
+    }
+
     /// Counts a node and checks the limits.
     #[inline(always)]
     fn node(&mut self) -> Result<(), Stop> {
@@ -732,51 +776,6 @@ pub fn solve9_band(
     ))
 }
 
-impl<'a> Search<'a> {
-    /// A search with nothing found yet.
-    #[inline(always)]
-    fn new(limits: &'a Limits, solution_limit: u64) -> Self {
-        Search {
-            limits,
-            start: limits.time.is_some().then(Instant::now),
-            check_from: if limits.time.is_some() || limits.cancel.is_some() {
-                0
-            } else {
-                limits.nodes.unwrap_or(u64::MAX)
-            },
-            solution_limit: if solution_limit == 0 {
-                u64::MAX
-            } else {
-                solution_limit
-            },
-            count: 0,
-            solution: None,
-            stats: Stats::default(),
-        }
-    }
-
-    /// The result, from how the search below the root ended (`None`: the root itself failed).
-    #[inline(always)]
-    fn result(mut self, ended: Option<Result<(), Stop>>) -> MaskResult<[u8; 81]> {
-        let outcome = match ended {
-            None => {
-                self.stats.fails += 1;
-                Outcome::Unsatisfiable
-            }
-            Some(Ok(())) if self.count == 0 => Outcome::Unsatisfiable,
-            Some(Ok(()) | Err(Stop::Enough)) => Outcome::Solved,
-            Some(Err(Stop::Limit(kind))) => Outcome::Limit(kind),
-        };
-        self.stats.solutions = self.count;
-        MaskResult {
-            outcome,
-            count: self.count,
-            solution: self.solution,
-            stats: self.stats,
-        }
-    }
-}
-
 /// band9's entry and search, compiled once per copy (as triad9's `search_functions!`): `solve` builds the root,
 /// routes it (answered, on to triad9, or band9's search), `run` is the search, and four steps stay out of line;
 /// each with the copy's target features, so that everything they inline (the band updates, the branching choice,
@@ -823,7 +822,8 @@ macro_rules! band_functions {
                             path,
                         );
                     }
-                    // band9's search propagates the root again: a no-op at a fixpoint (one naked-singles pass).
+                    // band9's search propagates the root again: a no-op at a fixpoint (no entry is dirty, so the
+                    // naked-singles pass skips every band and returns the bi-value cells the root left).
                     _ => {}
                 }
             }

@@ -7,25 +7,27 @@
 use super::MaskResult;
 use csp_core::Limits;
 
-/// Which compiled copy of the search to run.
+/// Which compiled copy of a search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Path {
-    /// The fastest copy the machine has the features for: AVX-512, else AVX2, else the portable one.
+    /// The fastest copy the machine has the features for: triad9's AVX-512, else AVX2, else portable copy;
+    /// band9's bit-manipulation, else portable copy.
     Best,
     /// The copy compiled for the default target (what the tests compare the others with).
     Portable,
-    /// The AVX2 copy when the machine has its features, else the portable one (for the tests).
+    /// triad9's AVX2 copy when the machine has its features, else the portable one; band9's copy as for `Best`
+    /// (for the tests).
     #[cfg_attr(not(test), allow(dead_code))]
     Avx2,
 }
 
 /// The processor features the compiled copies need, as `is_x86_feature_detected!` reports them, in this
-/// order: the four of the AVX2 copy (`avx2`, `popcnt`, `bmi1`, `bmi2`), then the four the AVX-512 copy adds
-/// (`avx512f`, `avx512vl`, `avx512bw`, `avx512bitalg`). A plain value so that [`choose`] can be tested on
-/// processors other than the one running the tests.
+/// order: the four of triad9's AVX2 copy (`avx2`, `popcnt`, `bmi1`, `bmi2`), then the four its AVX-512 copy adds
+/// (`avx512f`, `avx512vl`, `avx512bw`, `avx512bitalg`); band9's bit copy needs the second to fourth. A plain
+/// value so that [`choose`] and [`band_bits`] can be tested on processors other than the one running the tests.
 pub(crate) type Features = [bool; 8];
 
-/// A compiled copy of the search.
+/// A compiled copy of triad9's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Compiled {
     /// `x512`: needs all eight [`Features`].
