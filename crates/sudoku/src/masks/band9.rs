@@ -1037,6 +1037,47 @@ mod tests {
         out
     }
 
+    /// A naked-singles pass looks only at the bands its `touched` mask names: with one blank cell per band (a
+    /// naked single in each at the root), an empty mask places nothing and changes nothing, and a mask naming one
+    /// band places that band's single alone, keeping its bi-value cells (none) and leaving the others' as they were.
+    #[test]
+    fn a_naked_singles_pass_visits_only_the_bands_whose_entries_changed() {
+        let mut rng = csp_core::rng::Rng::new(0x7a_ed);
+        for _ in 0..50 {
+            let grid = crate::masks::tests::random_grid9(&mut rng);
+            let mut givens = grid;
+            let blanks = [0, 1, 2].map(|b| 27 * b + rng.below_mod(27) as usize);
+            for &cell in &blanks {
+                givens[cell] = 0;
+            }
+            let Ok(root) = super::Board9::from_givens(&givens) else {
+                panic!("a grid with three blanks cannot clash: {givens:?}");
+            };
+            let mut board = root;
+            assert!(!board.naked_singles(0).unwrap(), "{givens:?}");
+            assert_eq!(board.cand, root.cand);
+            assert_eq!(board.unsolved, root.unsolved);
+            for b in 0..3 {
+                let mut board = root;
+                board.pairs = [7; 3];
+                assert!(
+                    board.naked_singles(1 << (9 * b + 4)).unwrap(),
+                    "band {b}: {givens:?}"
+                );
+                for other in 0..3 {
+                    let placed = root.unsolved[other] & !board.unsolved[other];
+                    let want = if other == b {
+                        1 << (blanks[b] - 27 * b)
+                    } else {
+                        0
+                    };
+                    assert_eq!(placed, want, "band {b}, band {other}: {givens:?}");
+                    assert_eq!(board.pairs[other], if other == b { 0 } else { 7 });
+                }
+            }
+        }
+    }
+
     #[test]
     fn open_candidates_counts_every_candidate_of_every_unsolved_cell_once() {
         for (g, _) in puzzles() {
