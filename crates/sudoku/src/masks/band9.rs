@@ -108,7 +108,7 @@ use csp_core::{LimitKind, Limits, Outcome, Stats};
 use super::dispatch::Path;
 use super::tables::{
     minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
-    SOLO_ROWS,
+    SOLO_ROWS, SPREAD8,
 };
 use super::{InputError, MaskResult};
 
@@ -613,27 +613,13 @@ fn empty_cells(band: &[u8]) -> u32 {
     zeros(0) | zeros(8) << 8 | zeros(16) << 16 | (zeros(19) >> 5) << 24
 }
 
-/// The low 8 bits of `x` spread to one per byte: bit `j` of `x` becomes bit 0 of byte `j`. By [`SPREAD8`]: one
-/// load instead of the five operations of the computation itself (eighteenth session: kaggle `solve9` 5.03k ->
-/// 4.85k instructions per puzzle, CPU time -3% / -5% first / count).
+/// The low 8 bits of `x` spread to one per byte: bit `j` of `x` becomes bit 0 of byte `j`. One load from
+/// [`SPREAD8`] (how it is computed: its doc) instead of the five operations of the computation itself
+/// (eighteenth session: kaggle `solve9` 5.03k -> 4.85k instructions per puzzle, CPU time -3% / -5%).
 #[inline(always)]
 fn spread_bits(x: u32) -> u64 {
     SPREAD8[(x & 0xFF) as usize]
 }
-
-/// `SPREAD8[x]`: [`spread_bits`] of each byte value, computed by multiplication: the byte copies of `x` keep bit
-/// `j` in byte `j`, and adding 0x7F per byte carries a set bit into bit 7 (never out of the byte). 2 KiB.
-static SPREAD8: [u64; 256] = {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut t = [0u64; 256];
-    let mut x = 0;
-    while x < 256 {
-        let copies = (x as u64).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
-        t[x] = ((copies + 0x7F * ONES) & (0x80 * ONES)) >> 7;
-        x += 1;
-    }
-    t
-};
 
 /// The number of set bits among the 27 low bits of `x`, by three [`POP9`] lookups (the default x86-64 target has
 /// no popcount instruction, and `count_ones` expands to a dozen operations).

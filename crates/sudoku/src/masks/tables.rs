@@ -72,6 +72,21 @@ pub(super) static SOLO_ROWS: [u32; 512] = solo_rows_table();
 /// `POP9[x]`: the number of set bits of a 9-bit value (the default x86-64 target has no popcount instruction).
 pub(super) static POP9: [u8; 512] = pop9_table();
 
+/// `SPREAD8[x]`: the low 8 bits of `x` spread to one per byte (bit `j` to bit 0 of byte `j`), for band9's
+/// solution grid. Computed by multiplication: the byte copies of `x` keep bit `j` in byte `j`, and adding 0x7F
+/// per byte carries a set bit into bit 7 (never out of the byte). 2 KiB.
+pub(super) static SPREAD8: [u64; 256] = {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let copies = (x as u64).wrapping_mul(ONES) & 0x8040_2010_0804_0201;
+        t[x] = ((copies + 0x7F * ONES) & (0x80 * ONES)) >> 7;
+        x += 1;
+    }
+    t
+};
+
 const fn pop9_table() -> [u8; 512] {
     let mut t = [0u8; 512];
     let mut x = 0;
