@@ -103,14 +103,14 @@
 
 use std::time::Instant;
 
-use csp_core::{LimitKind, Limits, Outcome, Stats};
+use csp_core::{Limits, Outcome, Stats};
 
 use super::dispatch::Path;
 use super::tables::{
     minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
     SOLO_ROWS, SPREAD8,
 };
-use super::{InputError, MaskResult};
+use super::{InputError, MaskResult, Stop};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
 #[derive(Debug)]
@@ -638,14 +638,6 @@ fn box_count(x: u32, cell: usize) -> u32 {
     u32::from(POP9[((y | y >> 6 | y >> 12) & 0x1FF) as usize])
 }
 
-/// Why the search stopped early.
-enum Stop {
-    /// The solution limit was reached.
-    Enough,
-    /// A resource limit was reached.
-    Limit(LimitKind),
-}
-
 /// One search: the limits, the counters and the first solution.
 struct Search<'a> {
     limits: &'a Limits,
@@ -673,11 +665,7 @@ impl<'a> Search<'a> {
             } else {
                 limits.nodes.unwrap_or(u64::MAX)
             },
-            solution_limit: if solution_limit == 0 {
-                u64::MAX
-            } else {
-                solution_limit
-            },
+            solution_limit: super::solution_cap(solution_limit),
             count: 0,
             solution: None,
             stats: Stats::default(),
@@ -692,9 +680,7 @@ impl<'a> Search<'a> {
                 self.stats.fails += 1;
                 Outcome::Unsatisfiable
             }
-            Some(Ok(())) if self.count == 0 => Outcome::Unsatisfiable,
-            Some(Ok(()) | Err(Stop::Enough)) => Outcome::Solved,
-            Some(Err(Stop::Limit(kind))) => Outcome::Limit(kind),
+            Some(ended) => Stop::outcome(ended, self.count),
         };
         self.stats.solutions = self.count;
         MaskResult {

@@ -9,21 +9,15 @@
 
 use std::time::Instant;
 
-use csp_core::{LimitKind, Limits, Outcome, Stats};
+use csp_core::{Limits, Stats};
 
-use super::{InputError, MaskResult};
+use super::{InputError, MaskResult, Stop};
 
 /// Bit 63 of a cell's mask: the cell holds one value and that value has been removed from its peers.
 const DONE: u64 = 1 << 63;
 
 /// Propagation found a cell or a house with no value left.
 struct Conflict;
-
-/// Why the search stopped early.
-enum Stop {
-    Enough,
-    Limit(LimitKind),
-}
 
 /// The shape of a board: its peers and houses, computed once per solve.
 struct Geometry {
@@ -270,20 +264,12 @@ pub(super) fn solve_with(
         queue,
         limits,
         start: limits.time.is_some().then(Instant::now),
-        solution_limit: if solution_limit == 0 {
-            u64::MAX
-        } else {
-            solution_limit
-        },
+        solution_limit: super::solution_cap(solution_limit),
         count: 0,
         solution: None,
         stats: Stats::default(),
     };
-    let outcome = match search.run(0) {
-        Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
-        Ok(()) | Err(Stop::Enough) => Outcome::Solved,
-        Err(Stop::Limit(kind)) => Outcome::Limit(kind),
-    };
+    let outcome = Stop::outcome(search.run(0), search.count);
     search.stats.solutions = search.count;
     Ok(MaskResult {
         outcome,

@@ -129,6 +129,37 @@ pub(crate) fn limit_reached(
     }
 }
 
+/// Why a mask search stopped before its tree ran out (band9's, triad9's and the generic one's).
+#[derive(Debug)]
+enum Stop {
+    /// The solution limit was reached.
+    Enough,
+    /// A resource limit was reached.
+    Limit(LimitKind),
+}
+
+impl Stop {
+    /// The outcome of a search that ended with `ended` after finding `count` solutions: a tree that ran out with
+    /// none is unsatisfiable, with some solved; a stop is solved (enough solutions) or at a limit, never
+    /// unsatisfiable.
+    fn outcome(ended: Result<(), Stop>, count: u64) -> Outcome {
+        match ended {
+            Ok(()) if count == 0 => Outcome::Unsatisfiable,
+            Ok(()) | Err(Stop::Enough) => Outcome::Solved,
+            Err(Stop::Limit(kind)) => Outcome::Limit(kind),
+        }
+    }
+}
+
+/// The number of solutions a search stops at: `solution_limit`, 0 meaning all of them.
+fn solution_cap(solution_limit: u64) -> u64 {
+    if solution_limit == 0 {
+        u64::MAX
+    } else {
+        solution_limit
+    }
+}
+
 impl std::error::Error for InputError {}
 
 /// A value above 9 in a 9x9 grid as an [`InputError`] naming its first cell: the check of every 9x9 entry here

@@ -55,11 +55,11 @@
 
 use std::time::Instant;
 
-use csp_core::{LimitKind, Limits, Outcome, Stats};
+use csp_core::{Limits, Outcome, Stats};
 
 use super::dispatch;
 use super::tables::POP9;
-use super::{InputError, MaskResult};
+use super::{InputError, MaskResult, Stop};
 
 /// All nine digits.
 const ALL: u16 = 0x1FF;
@@ -358,14 +358,6 @@ impl Triad9 {
         }
         bad == 0
     }
-}
-
-/// Why the search stopped early.
-enum Stop {
-    /// The solution limit was reached.
-    Enough,
-    /// A resource limit was reached.
-    Limit(LimitKind),
 }
 
 /// One search: the limits, the counters and the first solution.
@@ -1489,11 +1481,7 @@ macro_rules! search_functions {
             let mut search = Search {
                 limits,
                 start: limits.time.is_some().then(Instant::now),
-                solution_limit: if solution_limit == 0 {
-                    u64::MAX
-                } else {
-                    solution_limit
-                },
+                solution_limit: crate::masks::solution_cap(solution_limit),
                 count: 0,
                 solution: None,
                 stats: Stats::default(),
@@ -1503,11 +1491,7 @@ macro_rules! search_functions {
                     search.stats.fails += 1;
                     Outcome::Unsatisfiable
                 }
-                Ok(mut state) => match run(&mut search, &mut state, 0) {
-                    Ok(()) if search.count == 0 => Outcome::Unsatisfiable,
-                    Ok(()) | Err(Stop::Enough) => Outcome::Solved,
-                    Err(Stop::Limit(kind)) => Outcome::Limit(kind),
-                },
+                Ok(mut state) => Stop::outcome(run(&mut search, &mut state, 0), search.count),
             };
             search.stats.solutions = search.count;
             MaskResult {
