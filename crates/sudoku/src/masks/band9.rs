@@ -83,8 +83,8 @@
 //! for every branch but the last, which continues in place.
 //!
 //! [`solve9`], the registry's `fast` on 9x9, runs this solver's root, and when the root leaves many candidates
-//! open (a hard puzzle) goes on with triad9 ([`super::triad9`]) seeded from this root instead of this search;
-//! [`solve9_band`] is this solver alone. Why and where: `TRIAD_FROM` and `docs/measurements.md`, "band9's root,
+//! open (a hard puzzle) goes on with triad9 ([`super::triad9`]) seeded from this root (narrowed by the digits'
+//! templates, [`super::templates`]) instead of this search; [`solve9_band`] is this solver alone. Why and where: `TRIAD_FROM` and `docs/measurements.md`, "band9's root,
 //! then band9 or triad9" (seventeenth session).
 //!
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
@@ -735,7 +735,9 @@ const TRIAD_FROM: u32 = 200;
 /// Runs band9's root propagation; a root that fails or solves the puzzle is answered at once. Otherwise a root
 /// that leaves [`TRIAD_FROM`] candidates or more in its unsolved cells (a hard puzzle, where triad9's stronger
 /// inference and band-configuration branching pay for themselves) goes on in triad9, seeded with band9's
-/// candidates rather than restarted from the givens; the others (a guess or two, and most puzzles with many
+/// candidates rather than restarted from the givens, and with each digit's configurations first narrowed to those
+/// on a whole placement of the digit (`super::templates`, which halves the hardest sets' trees); the others (a
+/// guess or two, and most puzzles with many
 /// solutions) go on in band9's search. On a processor without triad9's vector copies band9 does all the work.
 /// Answers and counts do not depend on the route; the statistics are those of the search that ran. band9 runs
 /// its bit-manipulation copy where the processor has it.
@@ -809,8 +811,10 @@ macro_rules! band_functions {
                         }
                     }
                     Ok(()) if board.open_candidates() >= from => {
+                        let mut configs = board.band_configs();
+                        super::super::templates::restrict(&board.cand, &mut configs);
                         return super::super::triad9::solve9_seeded(
-                            &board.band_configs(),
+                            &configs,
                             solution_limit,
                             limits,
                             path,
@@ -1188,9 +1192,12 @@ mod tests {
             for limit in [1, 2] {
                 let got = super::solve9(&g, limit, &none).expect("values are 0..=9");
                 let band = super::solve9_band(&g, limit, &none).expect("values are 0..=9");
-                // The triad route's oracle: triad9 called directly on the root's candidates.
+                // The triad route's oracle: triad9 called directly on the root's candidates' configurations, narrowed
+                // to their templates.
                 let seeded = open.map(|b| {
-                    crate::masks::triad9::solve9_seeded(&b.band_configs(), limit, &none, Path::Best)
+                    let mut configs = b.band_configs();
+                    crate::masks::templates::restrict(&b.cand, &mut configs);
+                    crate::masks::triad9::solve9_seeded(&configs, limit, &none, Path::Best)
                 });
                 let want = match seeded {
                     Some(seeded) if to_triad => seeded,

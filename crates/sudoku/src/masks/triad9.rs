@@ -48,7 +48,10 @@
 //! band9's on serg, but 1.3-1.5x on kaggle and 17_clue, where the root's propagation dominates. A switch after N
 //! band9 nodes was measured and lost to one solver or the other on every set; what `fast` does instead is to
 //! start triad9 from band9's root fixpoint (its candidates' occupancy keys become the bands' configurations,
-//! [`CONF_LANES`]), so triad9's costly root from the givens is never paid there.
+//! [`CONF_LANES`]), so triad9's costly root from the givens is never paid there. Those configurations are first
+//! narrowed to the digits' templates (`super::templates`): a configuration survives only if it lies on a whole
+//! placement of its digit, which this module's propagation (each band against each box on its own) does not
+//! check. That one step at the root halves the search on the hardest sets (nineteenth session).
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
@@ -135,7 +138,7 @@ fn lane(x: u64, j: usize) -> u16 {
 
 /// The six permutations of a band's three boxes (peers) onto three elements (minirows of a horizontal band,
 /// minicolumns of a vertical one): `PERM[k][p]` is the element digit's configuration `k` uses in peer `p`.
-const PERM: [[usize; 3]; 6] = [
+pub(super) const PERM: [[usize; 3]; 6] = [
     [0, 1, 2],
     [1, 2, 0],
     [2, 0, 1],
@@ -243,7 +246,7 @@ fn pack(c: &[u16; 6]) -> [u64; 2] {
 
 /// A band's packed words as six configuration lanes.
 #[inline(always)]
-fn unpack(w: &[u64; 2]) -> [u16; 6] {
+pub(super) fn unpack(w: &[u64; 2]) -> [u16; 6] {
     [
         w[0] as u16,
         (w[0] >> 16) as u16,
