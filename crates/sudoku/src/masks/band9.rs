@@ -84,8 +84,9 @@
 //!
 //! [`solve9`], the registry's `fast` on 9x9, runs this solver's root, and when the root leaves many candidates
 //! open (a hard puzzle) goes on with triad9 ([`super::triad9`]) seeded from this root (narrowed by the digits'
-//! templates, [`super::templates`]) instead of this search; [`solve9_band`] is this solver alone. Why and where: `TRIAD_FROM` and `docs/measurements.md`, "band9's root,
-//! then band9 or triad9" (seventeenth session).
+//! templates, [`super::templates`]) instead of this search; [`solve9_band`] is this solver alone. Why and where:
+//! `TRIAD_FROM` and `docs/measurements.md`, "band9's root, then band9 or triad9" (seventeenth session) and
+//! "Templates at the root" (nineteenth).
 //!
 //! Where it stands against the crates.io `sudoku` crate 0.8 (JCZSolve-style), in instructions and wall time, and
 //! why the band update clears hidden singles without a branch: dated figures in `docs/measurements.md`.
@@ -737,8 +738,7 @@ const TRIAD_FROM: u32 = 200;
 /// inference and band-configuration branching pay for themselves) goes on in triad9, seeded with band9's
 /// candidates rather than restarted from the givens, and with each digit's configurations first narrowed to those
 /// on a whole placement of the digit (`super::templates`, which halves the hardest sets' trees); the others (a
-/// guess or two, and most puzzles with many
-/// solutions) go on in band9's search. On a processor without triad9's vector copies band9 does all the work.
+/// guess or two, and most puzzles with many solutions) go on in band9's search. On a processor without triad9's vector copies band9 does all the work.
 /// Answers and counts do not depend on the route; the statistics are those of the search that ran. band9 runs
 /// its bit-manipulation copy where the processor has it.
 pub fn solve9(
