@@ -228,19 +228,9 @@ pub(super) fn restrict(cand: &[u32; 32], configs: &mut [[u64; 2]; 6]) {
 
 #[cfg(test)]
 mod tests {
+    use csp_core::rng::Rng;
+
     use super::{digit_templates, restrict, PERM};
-
-    /// A small deterministic generator (xorshift), so the tests need no dependency.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
 
     /// The oracle: every placement of the digit (one candidate cell per row, distinct columns, distinct boxes)
     /// enumerated row by row, each mapped to its six configurations. Written from the definition, independently
@@ -294,7 +284,7 @@ mod tests {
 
     #[test]
     fn the_packed_enumeration_finds_exactly_the_configurations_of_the_placements() {
-        let mut rng = Rng(0x7e3a_91c5_d2b4_0f68);
+        let mut rng = Rng::new(0x7e3a_91c5_d2b4_0f68);
         let mut with_templates = 0;
         for round in 0..2000 {
             // Dense to sparse candidate sets: each cell kept with probability (8 - density) / 8.
@@ -302,7 +292,7 @@ mod tests {
             let mut x = [0u32; 3];
             for band in &mut x {
                 for bit in 0..27 {
-                    if rng.next() % 8 >= density as u64 {
+                    if rng.next_u64() % 8 >= density as u64 {
                         *band |= 1 << bit;
                     }
                 }
@@ -322,7 +312,7 @@ mod tests {
 
     #[test]
     fn restrict_narrows_each_checked_digit_to_its_templates_and_leaves_the_others_alone() {
-        let mut rng = Rng(0x51d0_c0de_2b7f_9a13);
+        let mut rng = Rng::new(0x51d0_c0de_2b7f_9a13);
         let (mut checked, mut narrowed, mut emptied) = (0, 0, 0);
         for round in 0..250 {
             // Candidates from dense to sparse, configurations from full to random.
@@ -330,7 +320,7 @@ mod tests {
             let mut cand = [0u32; 32];
             for entry in cand.iter_mut().take(27) {
                 for bit in 0..27 {
-                    if rng.next() % 8 >= density {
+                    if rng.next_u64() % 8 >= density {
                         *entry |= 1 << bit;
                     }
                 }
@@ -339,7 +329,7 @@ mod tests {
                 let keep = if round % 3 == 0 {
                     u64::MAX
                 } else {
-                    rng.next() | rng.next()
+                    rng.next_u64() | rng.next_u64()
                 };
                 [keep & 0x01FF_01FF_01FF_01FF, keep >> 7 & 0x01FF_01FF]
             });
