@@ -811,10 +811,9 @@ macro_rules! band_functions {
                         }
                     }
                     Ok(()) if board.open_candidates() >= from => {
-                        let mut configs = board.band_configs();
-                        super::super::templates::restrict(&board.cand, &mut configs);
                         return super::super::triad9::solve9_seeded(
-                            &configs,
+                            &board.band_configs(),
+                            &board.cand,
                             solution_limit,
                             limits,
                             path,
@@ -1175,6 +1174,70 @@ mod tests {
         );
     }
 
+    /// The template step on the triad route: when counting it prunes at the root; for a first solution it waits
+    /// for `TEMPLATES_AFTER_FIRST` nodes, so a search that needs fewer is exactly the search without it. Without
+    /// templates means every cell a candidate for the step (all configurations then lie on a template).
+    #[test]
+    fn the_template_step_prunes_when_counting_and_waits_eight_nodes_for_a_first_solution() {
+        use crate::masks::dispatch::{has_vector_copy, Path};
+        let none = csp_core::Limits::none();
+        let open_everywhere = [super::BAND; 32];
+        let (mut short, mut long) = (0, 0);
+        let mut nodes = [[0u64; 2]; 2];
+        for (g, grid) in puzzles() {
+            let Some(b) = root(&g).filter(|b| !b.is_solved()) else {
+                continue;
+            };
+            if !has_vector_copy() || b.open_candidates() < super::TRIAD_FROM {
+                continue;
+            }
+            for (i, limit) in [1u64, 2].into_iter().enumerate() {
+                let seeded = |cand: &[u32; 32]| {
+                    crate::masks::triad9::solve9_seeded(
+                        &b.band_configs(),
+                        cand,
+                        limit,
+                        &none,
+                        Path::Best,
+                    )
+                };
+                let (with, without) = (seeded(&b.cand), seeded(&open_everywhere));
+                assert_eq!(with.count, without.count, "limit {limit}, {g:?}");
+                assert_eq!(with.outcome, without.outcome, "limit {limit}, {g:?}");
+                if let (Some(grid), 1) = (grid, with.count) {
+                    assert_eq!(with.solution, Some(grid), "the one solution, {g:?}");
+                }
+                nodes[i][0] += with.stats.nodes;
+                nodes[i][1] += without.stats.nodes;
+                if limit == 1 && without.stats.nodes < crate::masks::triad9::TEMPLATES_AFTER_FIRST {
+                    assert_eq!(
+                        with, without,
+                        "a short first-solution search is untouched, {g:?}"
+                    );
+                    short += 1;
+                } else if limit == 1 {
+                    long += 1;
+                }
+            }
+        }
+        if has_vector_copy() {
+            assert!(
+                short > 20 && long > 20,
+                "short / long searches: {short} / {long}"
+            );
+            assert!(
+                nodes[0][0] < nodes[0][1],
+                "first solution, nodes with / without: {:?}",
+                nodes[0]
+            );
+            assert!(
+                nodes[1][0] < nodes[1][1],
+                "counting, nodes with / without: {:?}",
+                nodes[1]
+            );
+        }
+    }
+
     /// `solve9` hands a root to triad9 exactly when band9's root leaves the puzzle open with at least
     /// `TRIAD_FROM` candidates (and the machine has a vector copy of triad9): its results, statistics included,
     /// are those of that route, and the shipped and random puzzles take both routes.
@@ -1195,9 +1258,13 @@ mod tests {
                 // The triad route's oracle: triad9 called directly on the root's candidates' configurations, narrowed
                 // to their templates.
                 let seeded = open.map(|b| {
-                    let mut configs = b.band_configs();
-                    crate::masks::templates::restrict(&b.cand, &mut configs);
-                    crate::masks::triad9::solve9_seeded(&configs, limit, &none, Path::Best)
+                    crate::masks::triad9::solve9_seeded(
+                        &b.band_configs(),
+                        &b.cand,
+                        limit,
+                        &none,
+                        Path::Best,
+                    )
                 });
                 let want = match seeded {
                     Some(seeded) if to_triad => seeded,

@@ -106,6 +106,7 @@ pub(crate) fn solve(
 /// Runs one seeded solve (triad9's `solve9_seeded`) on `path`.
 pub(crate) fn solve_seeded(
     configs: &[[u64; 2]; 6],
+    cand: &[u32; 32],
     solution_limit: u64,
     limits: &Limits,
     path: Path,
@@ -115,14 +116,14 @@ pub(crate) fn solve_seeded(
         Compiled::Avx512 => {
             // SAFETY: as in `solve`: `x512::solve_seeded` is compiled with the same eight features, which
             // `choose` has just confirmed.
-            unsafe { super::triad9::x512::solve_seeded(configs, solution_limit, limits) }
+            unsafe { super::triad9::x512::solve_seeded(configs, cand, solution_limit, limits) }
         }
         #[cfg(target_arch = "x86_64")]
         Compiled::Avx2 => {
             // SAFETY: as in `solve`: `x86::solve_seeded` needs the four AVX2 features `choose` confirmed.
-            unsafe { super::triad9::x86::solve_seeded(configs, solution_limit, limits) }
+            unsafe { super::triad9::x86::solve_seeded(configs, cand, solution_limit, limits) }
         }
-        _ => super::triad9::portable::solve_seeded(configs, solution_limit, limits),
+        _ => super::triad9::portable::solve_seeded(configs, cand, solution_limit, limits),
     }
 }
 

@@ -371,7 +371,35 @@ struct Search<'a> {
     count: u64,
     solution: Option<[u8; 81]>,
     stats: Stats,
+    /// The template step not yet taken: band9's root candidates and the seeded configurations, and the node
+    /// count at which to take it (see [`Deferred`]).
+    deferred: Option<Deferred<'a>>,
+    /// Configurations no solution uses, found by the template step, taken out of every node from then on.
+    /// Zero before the step (and when it found nothing).
+    removed: [[u64; 2]; 6],
+    /// Whether `removed` has any bit set.
+    any_removed: bool,
+    /// `deferred`'s node count, or `u64::MAX` without one: one compare per node.
+    defer_at: u64,
 }
+
+/// The template step kept for later: `super::templates::restrict` on `cand` and `configs`, taken once the search
+/// has counted `at` nodes.
+#[derive(Clone, Copy)]
+struct Deferred<'a> {
+    cand: &'a [u32; 32],
+    configs: [[u64; 2]; 6],
+    at: u64,
+}
+
+/// When the search for a first solution takes the template step (`super::templates`): after this many nodes.
+/// Counting solutions takes it at the root, before the search. Most roots of the moderately hard sets find their
+/// first solution within a few nodes, and there the step rarely removes anything: taken at once, it cost
+/// magictour 8% and top95 2-6% of CPU time on the first solution. After 8 nodes it costs them 0-2%, and the
+/// hardest sets keep most of the gain (forum_hardest_1106 first: 33.0 ms without templates, 19.9 at the root,
+/// 20.4 after 8 nodes; forum_hardest_1905, first 1000: 54.1, 32.3, 34.9; `docs/measurements.md`, "Templates
+/// at the root").
+pub(super) const TEMPLATES_AFTER_FIRST: u64 = 8;
 
 impl Search<'_> {
     /// Counts a node and checks the limits.
@@ -1367,10 +1395,23 @@ macro_rules! search_functions {
             Ok(state)
         }
 
-        /// [`solve`] from a seeded root. See [`super::solve9_seeded`].
+        /// [`solve`] from a seeded root, with the template step at the root or deferred. See
+        /// [`super::solve9_seeded`].
         $(#[$feature])*
-        pub(crate) fn solve_seeded(configs: &[[u64; 2]; 6], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
-            finish(root_seeded(configs), solution_limit, limits)
+        pub(crate) fn solve_seeded(
+            configs: &[[u64; 2]; 6],
+            cand: &[u32; 32],
+            solution_limit: u64,
+            limits: &Limits,
+        ) -> MaskResult<[u8; 81]> {
+            let at = if solution_limit == 1 { TEMPLATES_AFTER_FIRST } else { 0 };
+            if at == 0 {
+                let mut narrowed = *configs;
+                crate::masks::templates::restrict(cand, &mut narrowed);
+                return finish(root_seeded(&narrowed), solution_limit, limits, None);
+            }
+            let deferred = Deferred { cand, configs: *configs, at };
+            finish(root_seeded(configs), solution_limit, limits, Some(deferred))
         }
 
         /// Restricts box `b` to `mask` (lane-wise), runs the box to its fixpoint and sends its assertions to its
@@ -1428,6 +1469,30 @@ macro_rules! search_functions {
         $(#[$feature])*
         fn run(search: &mut Search<'_>, state: &mut Triad9, mut depth: u64) -> Result<(), Stop> {
             loop {
+                // The deferred template step, once, at the first node past its count; what it removes is sound
+                // everywhere (no solution uses it), so every node from then on drops it before propagating,
+                // the nodes on the stack included when the search comes back to them.
+                if search.stats.nodes >= search.defer_at {
+                    search.defer_at = u64::MAX;
+                    if let Some(d) = search.deferred.take() {
+                        let mut narrowed = d.configs;
+                        crate::masks::templates::restrict(d.cand, &mut narrowed);
+                        for (r, (was, now)) in search.removed.iter_mut().zip(d.configs.iter().zip(&narrowed)) {
+                            *r = [was[0] & !now[0], was[1] & !now[1]];
+                            search.any_removed |= r[0] | r[1] != 0;
+                        }
+                    }
+                }
+                if search.any_removed {
+                    for (b, (band, r)) in state.bands.iter_mut().zip(&search.removed).enumerate() {
+                        let e = [band.configs[0] & r[0], band.configs[1] & r[1]];
+                        if e[0] | e[1] != 0 {
+                            band.elims[0] |= e[0];
+                            band.elims[1] |= e[1];
+                            state.pending |= 1 << b;
+                        }
+                    }
+                }
                 if propagate(state).is_err() {
                     search.stats.fails += 1;
                     return Ok(());
@@ -1475,12 +1540,17 @@ macro_rules! search_functions {
         /// One whole solve: the root, then the search. See [`super::solve9_triad`].
         $(#[$feature])*
         pub(crate) fn solve(givens: &[u8; 81], solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
-            finish(root(givens), solution_limit, limits)
+            finish(root(givens), solution_limit, limits, None)
         }
 
         /// The search below a root (or its conflict), and the result.
         $(#[$feature])*
-        fn finish(root: Result<Triad9, Conflict>, solution_limit: u64, limits: &Limits) -> MaskResult<[u8; 81]> {
+        fn finish<'a>(
+            root: Result<Triad9, Conflict>,
+            solution_limit: u64,
+            limits: &'a Limits,
+            deferred: Option<Deferred<'a>>,
+        ) -> MaskResult<[u8; 81]> {
             let mut search = Search {
                 limits,
                 start: limits.time.is_some().then(Instant::now),
@@ -1488,6 +1558,10 @@ macro_rules! search_functions {
                 count: 0,
                 solution: None,
                 stats: Stats::default(),
+                defer_at: deferred.map_or(u64::MAX, |d| d.at),
+                deferred,
+                removed: [[0; 2]; 6],
+                any_removed: false,
             };
             let outcome = match root {
                 Err(Conflict) => {
@@ -1577,15 +1651,20 @@ pub fn solve9_triad_portable(
 /// from the configurations' triads alone: band9's candidates per cell, given as cell masks as well, changed no
 /// guess on any set measured (`docs/measurements.md`, seventeenth session), as a given or a band9 elimination
 /// is already in the configurations of its digit in both directions and triad9's box fixpoint derives the rest.
-/// The statistics are triad9's search below this root (its guesses equal those from the givens on every public
-/// set).
+/// The statistics are triad9's search below this root (without the template step, its guesses equal those from
+/// the givens on every public set).
+///
+/// `cand` are band9's candidates at that fixpoint, for the template step (`super::templates`): the
+/// configurations on no template of their digit are taken out at the root when counting solutions, and after
+/// [`TEMPLATES_AFTER_FIRST`] nodes (out of every node from then on) when looking for the first one.
 pub(super) fn solve9_seeded(
     configs: &[[u64; 2]; 6],
+    cand: &[u32; 32],
     solution_limit: u64,
     limits: &Limits,
     path: dispatch::Path,
 ) -> MaskResult<[u8; 81]> {
-    dispatch::solve_seeded(configs, solution_limit, limits, path)
+    dispatch::solve_seeded(configs, cand, solution_limit, limits, path)
 }
 
 #[cfg(test)]
