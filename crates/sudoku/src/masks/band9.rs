@@ -736,8 +736,9 @@ const TRIAD_FROM: u32 = 200;
 /// Runs band9's root propagation; a root that fails or solves the puzzle is answered at once. Otherwise a root
 /// that leaves [`TRIAD_FROM`] candidates or more in its unsolved cells (a hard puzzle, where triad9's stronger
 /// inference and band-configuration branching pay for themselves) goes on in triad9, seeded with band9's
-/// candidates rather than restarted from the givens, and with each digit's configurations first narrowed to those
-/// on a whole placement of the digit (`super::templates`, which halves the hardest sets' trees); the others (a
+/// candidates rather than restarted from the givens, and with each digit's configurations narrowed to those on a
+/// whole placement of the digit (`super::templates`, which halves the hardest sets' trees: at the root when
+/// counting, after a few nodes for a first solution); the others (a
 /// guess or two, and most puzzles with many solutions) go on in band9's search. On a processor without triad9's
 /// vector copies band9 does all the work. Answers and counts do not depend on the route; the statistics are those
 /// of the search that ran. band9 runs its bit-manipulation copy where the processor has it.

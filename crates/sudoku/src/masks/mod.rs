@@ -5,9 +5,10 @@
 //!   candidates open (hard puzzles). [`solve9_band`] is band9 alone: candidates as bitboards, one 27-bit band per
 //!   digit and band; band-level locked candidates and hidden singles by table lookup, bit-sliced naked singles,
 //!   copy-on-guess on a bi-value cell (`band9.rs`). [`solve9_triad`] is triad9 alone: boxes as SIMD registers of
-//!   cells and negative triads, band configurations, guesses on a configuration (`triad9.rs`). Before triad9 takes
-//!   over a root, each digit's configurations are narrowed to those on some whole placement of the digit
-//!   (`templates.rs`: fish patterns that triad9's band-by-box propagation does not see).
+//!   cells and negative triads, band configurations, guesses on a configuration (`triad9.rs`). On a root `fast`
+//!   hands to triad9, each digit's configurations are narrowed to those on some whole placement of the digit
+//!   (`templates.rs`: fish patterns that triad9's band-by-box propagation does not see), at the root when
+//!   counting and after a few nodes when only the first solution is wanted.
 //! - Both 9x9 solvers are compiled more than once, for the default target and with extra processor features
 //!   (BMI for band9; AVX2 and AVX-512 for triad9), and `dispatch.rs` picks the copy by run-time detection: the
 //!   one file here with `unsafe`, whose every call is checked against the detected features.

@@ -12,7 +12,9 @@
 //! template needs one configuration of each crossing band that fits all of that band's boxes at once. X-wings,
 //! swordfish and longer fish are the patterns the difference catches. Measured (`docs/measurements.md`,
 //! "Templates at the root"): applied once to the root that `fast` hands to triad9, it halves the search trees of
-//! the hardest public sets (forum_hardest_1106, count to two: 221 -> 115 nodes per puzzle).
+//! the hardest public sets (forum_hardest_1106, count to two: 221 -> 115 nodes per puzzle). When only the first
+//! solution is wanted triad9 takes the step after a few nodes instead (`TEMPLATES_AFTER_FIRST` there), so the
+//! many roots that need fewer do not pay for it.
 //!
 //! How: for one digit, fix the three horizontal configurations; then the three vertical bands are independent,
 //! and each keeps the configurations whose minicolumns meet a candidate in the fixed minirow of each of its three

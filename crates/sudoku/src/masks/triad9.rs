@@ -51,7 +51,9 @@
 //! [`CONF_LANES`]), so triad9's costly root from the givens is never paid there. Those configurations are first
 //! narrowed to the digits' templates (`super::templates`): a configuration survives only if it lies on a whole
 //! placement of its digit, which this module's propagation (each band against each box on its own) does not
-//! check. That one step at the root halves the search on the hardest sets (nineteenth session).
+//! check. That one step halves the search on the hardest sets (nineteenth session). It is taken at the root when
+//! counting solutions, and after [`TEMPLATES_AFTER_FIRST`] nodes when looking for the first one, from then on
+//! removing what it found from every node.
 
 // Loops index several lane arrays by the same matrix coordinates; iterators would hide the layout.
 #![allow(clippy::needless_range_loop)]
