@@ -26,7 +26,7 @@ use super::tables::{minirow_key, BAND};
 
 /// The six permutations, as triad9 numbers its configurations: `PERM[k][p]` is the element (minirow or
 /// minicolumn) of peer box `p` that configuration `k` uses.
-use super::triad9::{unpack, PERM};
+use super::triad9::{config_lanes, key_configs, unpack, PERM};
 
 /// `ROW_V[p][m]`: for a row of a horizontal band at position `p` of the vertical bands (the band's index), whose
 /// candidate columns are `m` (bit `3j + c` for column `c` of box `j`), byte `j` holds the vertical configurations
@@ -56,40 +56,24 @@ static ROW_V: [[u32; 512]; 3] = {
     t
 };
 
-/// `CONFIGS[key]`: for a digit's minirow occupancy key in a band (`super::tables::minirow_key`: bit `3p + e` when
-/// minirow `e` of box `p` has a candidate), the configurations `k` (bit `k`) whose three minirows all do.
+/// `CONFIGS[key]`: triad9's [`key_configs`] of every minirow occupancy key (`super::tables::minirow_key`), as a
+/// table.
 static CONFIGS: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut key = 0;
     while key < 512 {
-        let mut k = 0;
-        while k < 6 {
-            if key >> PERM[k][0] & 1 != 0
-                && key >> (3 + PERM[k][1]) & 1 != 0
-                && key >> (6 + PERM[k][2]) & 1 != 0
-            {
-                t[key] |= 1 << k;
-            }
-            k += 1;
-        }
+        t[key] = key_configs(key);
         key += 1;
     }
     t
 };
 
-/// `LANES[s]`: the set `s` of configurations (bit `k`) in triad9's packing, lane `k` = 1 (shifted left by a
-/// digit, the digit's bits of a band's configurations).
+/// `LANES[s]`: triad9's [`config_lanes`] of every set of configurations, as a table.
 static LANES: [[u64; 2]; 64] = {
     let mut t = [[0u64; 2]; 64];
     let mut s = 0;
     while s < 64 {
-        let mut k = 0;
-        while k < 6 {
-            if s >> k & 1 != 0 {
-                t[s][k / 4] |= 1 << (16 * (k % 4));
-            }
-            k += 1;
-        }
+        t[s] = config_lanes(s as u8);
         s += 1;
     }
     t

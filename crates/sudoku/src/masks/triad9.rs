@@ -172,29 +172,45 @@ const AT: [[[usize; 2]; 3]; 3] = {
     t
 };
 
-/// `CONF_LANES[key]`: for one digit's occupancy key of a band (bit `3p + e` set when the digit may still be in
-/// element `e` of peer `p`), the configurations that fit it (the permutations `k` with bit `3p + PERM[k][p]` set
-/// for every peer), as lane `k` = 1 in [`Band::configs`]' packing. Shifted left by `d` and ORed over the digits,
-/// these build a seeded root's band configurations (see [`solve9_seeded`]).
+/// The configurations (bit `k`) that fit one digit's occupancy key of a band (bit `3p + e` set when the digit may
+/// still be in element `e` of peer `p`): the permutations `k` with bit `3p + PERM[k][p]` set for every peer. The
+/// one definition behind [`CONF_LANES`] and the template step's table of the same sets.
+pub(super) const fn key_configs(key: usize) -> u8 {
+    let mut set = 0;
+    let mut k = 0;
+    while k < 6 {
+        if key >> PERM[k][0] & 1 != 0
+            && key >> (3 + PERM[k][1]) & 1 != 0
+            && key >> (6 + PERM[k][2]) & 1 != 0
+        {
+            set |= 1 << k;
+        }
+        k += 1;
+    }
+    set
+}
+
+/// A set of configurations (bit `k`) in [`Band::configs`]' packing: lane `k` = 1. Shifted left by a digit, the
+/// digit's bits of a band's configurations.
+pub(super) const fn config_lanes(set: u8) -> [u64; 2] {
+    let mut lanes = [0u64; 2];
+    let mut k = 0;
+    while k < 6 {
+        if set >> k & 1 != 0 {
+            lanes[k / 4] |= 1 << (16 * (k % 4));
+        }
+        k += 1;
+    }
+    lanes
+}
+
+/// `CONF_LANES[key]`: [`key_configs`] of an occupancy key, as [`config_lanes`]. Shifted left by `d` and ORed over
+/// the digits, these build a seeded root's band configurations (see [`solve9_seeded`]).
 pub(super) static CONF_LANES: [[u64; 2]; 512] = {
     let mut t = [[0u64; 2]; 512];
     let mut key = 0;
     while key < 512 {
-        let mut k = 0;
-        while k < 6 {
-            let mut ok = true;
-            let mut p = 0;
-            while p < 3 {
-                if key >> (3 * p + PERM[k][p]) & 1 == 0 {
-                    ok = false;
-                }
-                p += 1;
-            }
-            if ok {
-                t[key][k / 4] |= 1 << (16 * (k % 4));
-            }
-            k += 1;
-        }
+        t[key] = config_lanes(key_configs(key));
         key += 1;
     }
     t
