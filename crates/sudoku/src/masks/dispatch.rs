@@ -43,8 +43,8 @@ pub(crate) enum Compiled {
 /// [`detect`]'s answer once known: bit `i` for feature `i` of [`Features`], and [`KNOWN`]. Invariant (the
 /// `SAFETY` comments below rest on it): zero, or [`KNOWN`] with the bits of [`detect_now`] on this process's
 /// processor. Each solve reads it instead of asking the standard library eight times (those took 78
-/// instructions per 9x9 solve, 1.6% of a kaggle puzzle's solve; now 33; `docs/measurements.md`, twentieth session). Threads that race to fill it write the same
-/// value.
+/// instructions per 9x9 solve, 1.6% of a kaggle puzzle's solve; now 33: `docs/measurements.md`, twentieth
+/// session). Threads that race to fill it write the same value.
 static DETECTED: AtomicU16 = AtomicU16::new(0);
 
 /// Set in [`DETECTED`] once it holds the detected features.
