@@ -55,13 +55,18 @@ const KNOWN: u16 = 1 << 8;
 pub(crate) fn detect() -> Features {
     let mut bits = DETECTED.load(Ordering::Relaxed);
     if bits & KNOWN == 0 {
-        bits = detect_now()
-            .iter()
-            .enumerate()
-            .fold(KNOWN, |acc, (i, &f)| acc | u16::from(f) << i);
+        bits = known(detect_now());
         DETECTED.store(bits, Ordering::Relaxed);
     }
     std::array::from_fn(|i| bits >> i & 1 == 1)
+}
+
+/// `features` as [`DETECTED`] holds them: bit `i` for feature `i`, and [`KNOWN`].
+fn known(features: Features) -> u16 {
+    features
+        .iter()
+        .enumerate()
+        .fold(KNOWN, |acc, (i, &f)| acc | u16::from(f) << i)
 }
 
 /// The running processor's [`Features`], asked of the standard library.
@@ -276,17 +281,23 @@ mod tests {
         assert_eq!(super::detect(), expected);
     }
 
+    /// The packing of the cache puts feature `i` at bit `i` and the known mark above them, for all 256 feature
+    /// sets, so unpacking gives the features back.
+    #[test]
+    fn the_cache_packs_each_feature_at_its_own_bit_and_marks_the_set_known() {
+        for bits in 0u16..256 {
+            let features: Features = std::array::from_fn(|i| (bits >> i) & 1 == 1);
+            assert_eq!(super::known(features), bits | super::KNOWN, "{features:?}");
+        }
+    }
+
     /// After a first call, the cache holds exactly what the standard library detects, marked known, and later
     /// calls report it unchanged (the invariant of `DETECTED`).
     #[test]
     fn the_cached_features_are_the_detected_ones_marked_known() {
         let first = super::detect();
         let cached = super::DETECTED.load(std::sync::atomic::Ordering::Relaxed);
-        let expected = super::detect_now()
-            .iter()
-            .enumerate()
-            .fold(super::KNOWN, |acc, (i, &f)| acc | u16::from(f) << i);
-        assert_eq!(cached, expected);
+        assert_eq!(cached, super::known(super::detect_now()));
         assert_eq!(super::detect(), first);
         assert_eq!(first, super::detect_now());
     }
