@@ -282,7 +282,7 @@ mod tests {
     }
 
     /// The packing of the cache puts feature `i` at bit `i` and the known mark above them, for all 256 feature
-    /// sets, so unpacking gives the features back.
+    /// sets (the unpacking in `detect` is checked by the cache test below).
     #[test]
     fn the_cache_packs_each_feature_at_its_own_bit_and_marks_the_set_known() {
         for bits in 0u16..256 {
