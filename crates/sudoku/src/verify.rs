@@ -117,7 +117,7 @@ pub fn verify9(givens: &[u8; 81], solution: &Board) -> Result<(), VerifyError> {
             solution: solution.side(),
         });
     };
-    if givens_kept_9(givens, grid) & houses_full_9_fast(grid) {
+    if solves9(givens, grid) {
         return Ok(());
     }
     for (cell, (&given, &found)) in givens.iter().zip(grid).enumerate() {
@@ -131,6 +131,14 @@ pub fn verify9(givens: &[u8; 81], solution: &Board) -> Result<(), VerifyError> {
         }
     }
     verify_complete(solution)
+}
+
+/// True exactly when [`verify9`] accepts `grid` as a solution of `givens` (both row-major, 0 = empty in
+/// `givens`): every given kept, every house a permutation of `1..=9` (so every value is in `1..=9`). The check
+/// alone, on arrays: the CLI's 9x9 lane writes a solution that passes it without building a `Board`, and asks
+/// [`verify9`] why only when it fails.
+pub fn solves9(givens: &[u8; 81], grid: &[u8; 81]) -> bool {
+    givens_kept_9(givens, grid) & houses_full_9_fast(grid)
 }
 
 /// Checks that `grid` is a complete, valid grid (every cell filled, every house a permutation).
@@ -408,7 +416,27 @@ mod tests {
     }
 
     #[test]
-    fn verify9_on_the_givens_array_agrees_with_verify_on_every_broken_grid() {
+    fn solves9_rejects_any_value_above_nine() {
+        let p: Board = PUZZLE.parse().unwrap();
+        let givens: [u8; 81] = p.cells().try_into().unwrap();
+        let good: [u8; 81] = SOLUTION
+            .parse::<Board>()
+            .unwrap()
+            .cells()
+            .try_into()
+            .unwrap();
+        assert!(solves9(&givens, &good));
+        for cell in 0..81 {
+            for value in 10..=255u8 {
+                let mut grid = good;
+                grid[cell] = value;
+                assert!(!solves9(&givens, &grid), "cell {cell} = {value}");
+            }
+        }
+    }
+
+    #[test]
+    fn verify9_and_solves9_on_the_givens_array_agree_with_verify_on_every_broken_grid() {
         let p: Board = PUZZLE.parse().unwrap();
         let givens: [u8; 81] = p.cells().try_into().unwrap();
         let good: Board = SOLUTION.parse().unwrap();
@@ -425,6 +453,8 @@ mod tests {
             let want = verify(&p, s);
             failures += usize::from(want.is_err());
             assert_eq!(verify9(&givens, s), want, "{s}");
+            let cells: &[u8; 81] = s.cells().try_into().unwrap();
+            assert_eq!(solves9(&givens, cells), want.is_ok(), "{s}");
         }
         assert!(failures > 700, "the changed grids fail ({failures})");
         let small = Board::empty(2).unwrap();

@@ -30,24 +30,10 @@ impl LineFormat {
 
 impl ResultFormat for LineFormat {
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()> {
-        // The common line, a 9x9 solution (with a one-digit count when counting): built on the stack over
-        // fixed-size arrays (the symbol loop vectorises whole), one write, no line buffer and no formatting
-        // machinery (`write!` of the count alone cost about 400 instructions per line).
-        if let (false, EntryStatus::Solved, Some(solution)) =
-            (self.with_filename, entry.status, entry.solution)
-        {
+        if let (EntryStatus::Solved, Some(solution)) = (entry.status, entry.solution) {
             if let Ok(cells) = <&[u8; 81]>::try_from(solution.cells()) {
-                let mut line = [b'\n'; 84];
-                symbols_into(cells, 9, &mut line[..81]);
-                match entry.count {
-                    None => return out.write_all(&line[..82]),
-                    Some(count @ 0..=9) => {
-                        line[81] = b' ';
-                        // A digit: `count` is at most 9 here.
-                        line[82] = b'0' + count as u8;
-                        return out.write_all(&line);
-                    }
-                    Some(_) => {}
+                if let Some(written) = self.write_solved9(out, cells, entry.count) {
+                    return written;
                 }
             }
         }
@@ -75,5 +61,105 @@ impl ResultFormat for LineFormat {
         }
         self.buf.push(b'\n');
         out.write_all(&self.buf)
+    }
+
+    fn write_solved9(
+        &mut self,
+        out: &mut dyn io::Write,
+        cells: &[u8; 81],
+        count: Option<u64>,
+    ) -> Option<io::Result<()>> {
+        // The common line, a 9x9 solution (with a one-digit count when counting): built on the stack over
+        // fixed-size arrays (the symbol loop vectorises whole), one write, no line buffer and no formatting
+        // machinery (`write!` of the count alone cost about 400 instructions per line).
+        if self.with_filename {
+            return None;
+        }
+        let mut line = [b'\n'; 84];
+        symbols_into(cells, 9, &mut line[..81]);
+        match count {
+            None => Some(out.write_all(&line[..82])),
+            Some(count @ 0..=9) => {
+                line[81] = b' ';
+                // A digit: `count` is at most 9 here.
+                line[82] = b'0' + count as u8;
+                Some(out.write_all(&line))
+            }
+            Some(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::board::Board;
+    use crate::format::OutputFormat;
+
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn solved_entry(board: &Board, count: Option<u64>) -> Entry<'_> {
+        Entry {
+            file: Some("in.txt"),
+            line: 7,
+            status: EntryStatus::Solved,
+            solution: Some(board),
+            count,
+            error: None,
+            expected_mismatch: false,
+            nodes: 3,
+            micros: 5,
+        }
+    }
+
+    #[test]
+    fn a_solved_nine_by_nine_line_is_written_alike_from_its_cells_and_from_its_entry() {
+        let board: Board = SOLUTION.parse().unwrap();
+        let cells: [u8; 81] = board.cells().try_into().unwrap();
+        for count in [None, Some(0), Some(1), Some(2), Some(9)] {
+            let (mut fast, mut whole) = (Vec::new(), Vec::new());
+            let mut format = LineFormat::new(false);
+            format
+                .write_solved9(&mut fast, &cells, count)
+                .unwrap()
+                .unwrap();
+            LineFormat::new(false)
+                .write_entry(&mut whole, &solved_entry(&board, count))
+                .unwrap();
+            assert_eq!(fast, whole, "count {count:?}");
+            let text = String::from_utf8(fast).unwrap();
+            let expected = match count {
+                None => format!("{SOLUTION}\n"),
+                Some(c) => format!("{SOLUTION} {c}\n"),
+            };
+            assert_eq!(text, expected);
+        }
+    }
+
+    #[test]
+    fn the_solved_line_shortcut_declines_what_needs_the_whole_entry() {
+        let board: Board = SOLUTION.parse().unwrap();
+        let cells: [u8; 81] = board.cells().try_into().unwrap();
+        let mut out = Vec::new();
+        assert!(LineFormat::new(false)
+            .write_solved9(&mut out, &cells, Some(10))
+            .is_none());
+        assert!(LineFormat::new(true)
+            .write_solved9(&mut out, &cells, None)
+            .is_none());
+        for format in [OutputFormat::Grid, OutputFormat::Jsonl] {
+            assert!(format
+                .writer()
+                .write_solved9(&mut out, &cells, None)
+                .is_none());
+        }
+        assert!(out.is_empty(), "nothing written when declined");
+        // A two-digit count goes through the entry, with the same layout.
+        LineFormat::new(false)
+            .write_entry(&mut out, &solved_entry(&board, Some(10)))
+            .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), format!("{SOLUTION} 10\n"));
     }
 }

@@ -78,6 +78,19 @@ pub struct Entry<'a> {
 pub trait ResultFormat: Send {
     /// Writes one entry.
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()>;
+
+    /// Writes the entry of a solved 9x9 puzzle from its solution `cells` (values `1..=9`) and `count` alone, when
+    /// this format needs nothing else for it (no file name, line, nodes or time), exactly as
+    /// [`write_entry`](Self::write_entry) would write it; `None` (nothing written) when it needs the whole entry.
+    /// The CLI's fast path for its most common result: no `Board` and no [`Entry`] built per puzzle.
+    fn write_solved9(
+        &mut self,
+        _out: &mut dyn io::Write,
+        _cells: &[u8; 81],
+        _count: Option<u64>,
+    ) -> Option<io::Result<()>> {
+        None
+    }
 }
 
 /// The output formats by name.

@@ -7,8 +7,9 @@
 //! [`PerThread`]; `-j 1` solves on the calling thread and writes each result as soon as it is known) and written
 //! in input order. Records travel in the reader's compact form (`Reader::next_compact`): a bare 9x9 line as its
 //! 81 givens (96 bytes), straight into the solver's 9x9 lane; any other record boxed. Per record nothing is
-//! allocated on the common path (bare 9x9 lines, `fast`, line output): the solution keeps its cells inline, and
-//! results go through one line buffer.
+//! allocated on the common path (bare 9x9 lines, `fast`, line output): a solution the checker accepts leaves the
+//! lane as its 81 cells (`Answer::Solved9`) and the line format writes it from them
+//! (`ResultFormat::write_solved9`), with no `Board`, result record or `Entry` built for it.
 //!
 //! Every answer is checked by the independent checker (`sudoku::verify`) before it is written. Givens that clash
 //! are looked for only when a puzzle was not solved (the reader runs `without_clash_check`): a verified solution
@@ -184,6 +185,20 @@ struct EntryResult {
 }
 
 impl EntryResult {
+    /// A solved result, its solution still to be set.
+    fn solved(count: Option<u64>, nodes: u64, micros: u64) -> EntryResult {
+        EntryResult {
+            status: EntryStatus::Solved,
+            solution: None,
+            count,
+            error: None,
+            mismatch: None,
+            clash: None,
+            nodes,
+            micros,
+        }
+    }
+
     fn failed(status: EntryStatus, error: String) -> EntryResult {
         EntryResult {
             status,
@@ -194,6 +209,52 @@ impl EntryResult {
             clash: None,
             nodes: 0,
             micros: 0,
+        }
+    }
+}
+
+/// A record's result as the step writes it.
+#[derive(Debug)]
+enum Answer {
+    /// A 9x9 solution from the lane, already verified against the givens: written from its cells, without a
+    /// `Board` or an [`Entry`] when the format allows ([`ResultFormat::write_solved9`]). The common result of a
+    /// bare 9x9 line.
+    Solved9(Solved9),
+    /// Any other result.
+    Full(EntryResult),
+}
+
+/// A verified 9x9 solution and what the output may show with it.
+#[derive(Debug)]
+struct Solved9 {
+    /// The solution, row-major, values `1..=9` (checked by [`verify::solves9`]).
+    grid: [u8; 81],
+    /// Solutions counted, when counting.
+    count: Option<u64>,
+    /// Search nodes spent.
+    nodes: u64,
+    /// Microseconds in the solver, when timed.
+    micros: u64,
+}
+
+impl Answer {
+    /// The answer as a full result (for a record whose result is compared with an expected solution).
+    fn into_full(self) -> EntryResult {
+        match self {
+            Answer::Full(outcome) => outcome,
+            Answer::Solved9(s) => EntryResult {
+                solution: Board::from_array9(s.grid).ok(),
+                ..EntryResult::solved(s.count, s.nodes, s.micros)
+            },
+        }
+    }
+
+    /// Whether the solve finished: not stopped by the raised Ctrl-C flag (its `limit` says nothing about the
+    /// puzzle, so it is not reported as one).
+    fn finished(&self, interrupted: impl Fn() -> bool) -> bool {
+        match self {
+            Answer::Solved9(_) => true,
+            Answer::Full(outcome) => outcome.status != EntryStatus::Limit || !interrupted(),
         }
     }
 }
@@ -226,9 +287,12 @@ fn solve_givens9(
     givens: &[u8; 81],
     lane: Option<&Lane9<'_>>,
     boxed: impl FnOnce(&Board) -> EntryResult,
-) -> EntryResult {
+) -> Answer {
     let outcome = match lane {
-        Some(lane) => lane.solve(givens, boxed),
+        Some(lane) => match lane.solve(givens, boxed) {
+            Answer::Solved9(solved) => return Answer::Solved9(solved),
+            Answer::Full(outcome) => outcome,
+        },
         None => solve_boxed9(givens, boxed),
     };
     if outcome.status != EntryStatus::Solved {
@@ -237,10 +301,10 @@ fn solve_givens9(
             .ok()
             .and_then(|b| clash_result(line, &b))
         {
-            return invalid;
+            return Answer::Full(invalid);
         }
     }
-    outcome
+    Answer::Full(outcome)
 }
 
 /// `boxed` on a `Board` of the 9x9 `givens` (values `0..=9`, as the reader gives them; any other is reported
@@ -282,41 +346,54 @@ struct Lane9<'a> {
 }
 
 impl Lane9<'_> {
-    /// The result of the 9x9 `givens` through the lane, or through `boxed` when the entry declines them. One
-    /// return value all the way (no `Option` around it): each wrapper moved the ~200-byte result once more.
-    fn solve(&self, givens: &[u8; 81], boxed: impl FnOnce(&Board) -> EntryResult) -> EntryResult {
+    /// The result of the 9x9 `givens` through the lane, or through `boxed` when the entry declines them: a
+    /// solution that passes the checker as [`Answer::Solved9`], anything else (including a solution the checker
+    /// rejects, with its reason) as a full result.
+    fn solve(&self, givens: &[u8; 81], boxed: impl FnOnce(&Board) -> EntryResult) -> Answer {
         let start = self.timed.then(Instant::now);
         let result = match panic::catch_unwind(|| (self.solve9)(givens, &self.req)) {
             Ok(Ok(r)) => r,
-            Ok(Err(_)) => return solve_boxed9(givens, boxed),
+            Ok(Err(_)) => return Answer::Full(solve_boxed9(givens, boxed)),
             Err(payload) => {
-                return EntryResult::failed(
+                return Answer::Full(EntryResult::failed(
                     EntryStatus::Error,
                     format!(
                         "solver `{}` panicked: {}",
                         self.info.name,
                         panic_message(payload.as_ref())
                     ),
-                )
+                ))
             }
         };
         let micros = start.map_or(0, |t| {
             u64::try_from(t.elapsed().as_micros()).unwrap_or(u64::MAX)
         });
+        let count = self.count.then_some(result.count);
+        if let (Outcome::Solved, Some(grid)) = (result.outcome, &result.solution) {
+            if verify::solves9(givens, grid) {
+                return Answer::Solved9(Solved9 {
+                    grid: *grid,
+                    count,
+                    nodes: result.stats.nodes,
+                    micros,
+                });
+            }
+        }
+        // Not solved, or a solution the checker rejects: the full path, whose check names the problem.
         let solution = result
             .solution
             .map(Board::from_array9)
             .transpose()
             .map_err(|e| e.to_string());
-        checked_result(
+        Answer::Full(checked_result(
             self.info,
             |solution| verify::verify9(givens, solution),
             result.outcome,
             solution,
-            self.count.then_some(result.count),
+            count,
             result.stats.nodes,
             micros,
-        )
+        ))
     }
 }
 
@@ -558,17 +635,13 @@ pub fn run(args: &SolveArgs) -> u8 {
         };
         let process = |item: &Compact| match item {
             Compact::Givens9 { line, givens } => solve_givens9(*line, givens, lane.as_ref(), boxed),
-            Compact::Record(record) => solve_record(record, |board| {
+            Compact::Record(record) => Answer::Full(solve_record(record, |board| {
                 match (lane.as_ref(), <&[u8; 81]>::try_from(board.cells())) {
-                    (Some(lane), Ok(givens)) => lane.solve(givens, boxed),
+                    (Some(lane), Ok(givens)) => lane.solve(givens, boxed).into_full(),
                     _ => boxed(board),
                 }
-            }),
+            })),
         };
-        // Not finished because of Ctrl-C: stopped by the raised flag (a `limit` then says nothing about the
-        // puzzle, so it is not reported as one).
-        let finished =
-            |outcome: &EntryResult| outcome.status != EntryStatus::Limit || !interrupted();
         let whole = pipeline.run(records, |chunk| {
             let written = match pipeline.pool {
                 // One thread: each result written as soon as it is known, from the stack, instead of collected
@@ -577,13 +650,18 @@ pub fn run(args: &SolveArgs) -> u8 {
                     if pipeline.cancelled() {
                         return sink.write_one(path, &name, item, None);
                     }
-                    let outcome = process(item);
-                    sink.write_one(path, &name, item, finished(&outcome).then_some(&outcome))
+                    let answer = process(item);
+                    sink.write_one(
+                        path,
+                        &name,
+                        item,
+                        answer.finished(interrupted).then_some(&answer),
+                    )
                 }),
                 Some(_) => {
                     let outcomes = pipeline.map(&chunk, |item| {
-                        let outcome = process(item);
-                        finished(&outcome).then_some(outcome)
+                        let answer = process(item);
+                        answer.finished(interrupted).then_some(answer)
                     });
                     chunk
                         .iter()
@@ -663,13 +741,17 @@ impl Sink {
         path: &str,
         name: &str,
         item: &Compact,
-        outcome: Option<&EntryResult>,
+        answer: Option<&Answer>,
     ) -> bool {
         let line = item.line();
-        let Some(outcome) = outcome else {
-            self.interrupted_at = Some((name.to_string(), line));
-            self.flush();
-            return false;
+        let outcome = match answer {
+            Some(Answer::Full(outcome)) => outcome,
+            Some(Answer::Solved9(solved)) => return self.write_solved9(path, line, solved),
+            None => {
+                self.interrupted_at = Some((name.to_string(), line));
+                self.flush();
+                return false;
+            }
         };
         let parse_error = match item {
             Compact::Record(record) => record.item.as_ref().err(),
@@ -705,6 +787,36 @@ impl Sink {
             micros: outcome.micros,
         };
         match self.writer.write_entry(&mut self.out, &entry) {
+            Ok(()) => true,
+            Err(e) => self.output_failed(&e),
+        }
+    }
+
+    /// Writes a verified 9x9 solution of input `path`'s `line`: from its cells when the format allows, else as a
+    /// whole entry. False when the output failed.
+    fn write_solved9(&mut self, path: &str, line: usize, solved: &Solved9) -> bool {
+        let written = match self
+            .writer
+            .write_solved9(&mut self.out, &solved.grid, solved.count)
+        {
+            Some(written) => written,
+            None => {
+                let board = Board::from_array9(solved.grid).ok();
+                let entry = Entry {
+                    file: Some(path),
+                    line,
+                    status: EntryStatus::Solved,
+                    solution: board.as_ref(),
+                    count: solved.count,
+                    error: None,
+                    expected_mismatch: false,
+                    nodes: solved.nodes,
+                    micros: solved.micros,
+                };
+                self.writer.write_entry(&mut self.out, &entry)
+            }
+        };
+        match written {
             Ok(()) => true,
             Err(e) => self.output_failed(&e),
         }
@@ -770,6 +882,8 @@ mod tests {
     use super::*;
 
     use crate::parse::Reader;
+    use csp_core::Stats;
+    use sudoku::masks::{InputError, MaskResult};
     use sudoku::Report;
 
     /// Panics on its first solve, then answers like `table`.
@@ -806,6 +920,109 @@ mod tests {
         // The replacement instance solves the next record.
         let outcome = solve_record(&record, &mut solve);
         assert_eq!(outcome.status, EntryStatus::Solved);
+    }
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn cells(line: &str) -> [u8; 81] {
+        let board: Board = line.parse().unwrap();
+        board.cells().try_into().unwrap()
+    }
+
+    /// A lane through `solve9`, counting and untimed, under `FLAKY`'s name.
+    fn lane_answering(solve9: sudoku::Solve9) -> Lane9<'static> {
+        Lane9 {
+            solve9,
+            info: &FLAKY,
+            req: Request::first(),
+            count: true,
+            timed: false,
+        }
+    }
+
+    fn answer_with(grid: [u8; 81]) -> Result<MaskResult<[u8; 81]>, InputError> {
+        Ok(MaskResult {
+            outcome: Outcome::Solved,
+            count: 1,
+            solution: Some(grid),
+            stats: Stats::default(),
+        })
+    }
+
+    fn unexpected(answer: Answer) -> ! {
+        panic!("unexpected answer {answer:?}")
+    }
+
+    #[test]
+    fn the_lane_passes_on_a_checked_solution_as_its_cells() {
+        let lane = lane_answering(|_, _| answer_with(cells(SOLUTION)));
+        match lane.solve(&cells(PUZZLE), |_| unreachable!("the lane answers")) {
+            Answer::Solved9(solved) => {
+                assert_eq!(solved.grid, cells(SOLUTION));
+                assert_eq!(solved.count, Some(1));
+            }
+            other => unexpected(other),
+        }
+    }
+
+    #[test]
+    fn the_lane_reports_a_solution_the_checker_rejects_as_an_error_naming_why() {
+        let lanes: [(sudoku::Solve9, &str); 3] = [
+            (
+                |_, _| {
+                    let mut g = cells(SOLUTION);
+                    g.swap(2, 3);
+                    answer_with(g)
+                },
+                "lacks",
+            ),
+            (
+                |_, _| {
+                    let mut g = cells(SOLUTION);
+                    g[80] = 12;
+                    answer_with(g)
+                },
+                "12",
+            ),
+            (
+                // Rows 1 and 2 exchanged: still a valid grid, but row 1's givens move.
+                |_, _| {
+                    let mut g = cells(SOLUTION);
+                    g.copy_within(9..18, 0);
+                    g[9..18].copy_from_slice(&cells(SOLUTION)[..9]);
+                    answer_with(g)
+                },
+                "changes the given",
+            ),
+        ];
+        for (solve9, why) in lanes {
+            match lane_answering(solve9).solve(&cells(PUZZLE), |_| unreachable!()) {
+                Answer::Full(outcome) => {
+                    assert_eq!(outcome.status, EntryStatus::Error);
+                    let error = outcome.error.unwrap();
+                    assert!(error.starts_with("solver `flaky` returned a wrong solution"));
+                    assert!(error.contains(why), "{error}");
+                }
+                other => unexpected(other),
+            }
+        }
+    }
+
+    #[test]
+    fn a_checked_solution_as_a_full_result_keeps_its_board_count_and_nodes() {
+        let solved = Answer::Solved9(Solved9 {
+            grid: cells(SOLUTION),
+            count: Some(2),
+            nodes: 4,
+            micros: 0,
+        });
+        let full = solved.into_full();
+        assert_eq!(full.status, EntryStatus::Solved);
+        assert_eq!(full.solution, Some(SOLUTION.parse().unwrap()));
+        assert_eq!((full.count, full.nodes), (Some(2), 4));
     }
 
     #[test]
