@@ -185,20 +185,6 @@ struct EntryResult {
 }
 
 impl EntryResult {
-    /// A solved result, its solution still to be set.
-    fn solved(count: Option<u64>, nodes: u64, micros: u64) -> EntryResult {
-        EntryResult {
-            status: EntryStatus::Solved,
-            solution: None,
-            count,
-            error: None,
-            mismatch: None,
-            clash: None,
-            nodes,
-            micros,
-        }
-    }
-
     fn failed(status: EntryStatus, error: String) -> EntryResult {
         EntryResult {
             status,
@@ -242,9 +228,16 @@ impl Answer {
     fn into_full(self) -> EntryResult {
         match self {
             Answer::Full(outcome) => outcome,
+            // The grid passed the checker, so its values are 1..=9 and the board is always built.
             Answer::Solved9(s) => EntryResult {
+                status: EntryStatus::Solved,
                 solution: Board::from_array9(s.grid).ok(),
-                ..EntryResult::solved(s.count, s.nodes, s.micros)
+                count: s.count,
+                error: None,
+                mismatch: None,
+                clash: None,
+                nodes: s.nodes,
+                micros: s.micros,
             },
         }
     }
@@ -801,6 +794,7 @@ impl Sink {
         {
             Some(written) => written,
             None => {
+                // Values 1..=9 (checked), so the board is always built.
                 let board = Board::from_array9(solved.grid).ok();
                 let entry = Entry {
                     file: Some(path),
