@@ -31,7 +31,12 @@ impl LineFormat {
 impl ResultFormat for LineFormat {
     fn write_entry(&mut self, out: &mut dyn io::Write, entry: &Entry<'_>) -> io::Result<()> {
         if let (EntryStatus::Solved, Some(solution)) = (entry.status, entry.solution) {
-            if let Ok(cells) = <&[u8; 81]>::try_from(solution.cells()) {
+            // `write_solved9` prints digits only; an entry may carry an unfilled board, whose `.` the line
+            // buffer below prints.
+            if let Some(cells) = <&[u8; 81]>::try_from(solution.cells())
+                .ok()
+                .filter(|cells| !cells.contains(&0))
+            {
                 if let Some(written) = self.write_solved9(out, cells, entry.count) {
                     return written;
                 }
@@ -140,6 +145,20 @@ mod tests {
             };
             assert_eq!(text, expected);
         }
+    }
+
+    #[test]
+    fn a_solved_entry_with_an_empty_cell_still_prints_its_dot() {
+        let mut board: Board = SOLUTION.parse().unwrap();
+        board.set(40, 0).unwrap();
+        let mut out = Vec::new();
+        LineFormat::new(false)
+            .write_entry(&mut out, &solved_entry(&board, None))
+            .unwrap();
+        let mut expected = SOLUTION.as_bytes().to_vec();
+        expected[40] = b'.';
+        expected.push(b'\n');
+        assert_eq!(out, expected);
     }
 
     #[test]
