@@ -79,6 +79,14 @@
 //! - popcounts in the search by [`POP9`] lookups or by clearing the lowest bit twice (no popcount instruction on
 //!   the default target): serg count 2 15.74k -> 15.61k, 1106 first 248.3k -> 247.3k.
 //!
+//! - the root's first sweep, where all 27 entries are due, with every update computed from the givens' state
+//!   and their column clears and hidden singles applied together (`Board9::first_sweep`; the same fixpoint, as
+//!   the rules only remove candidates), so that the 27 updates are independent: on AVX-512 they run as three
+//!   registers of lanes with the tables replaced by the rules they tabulate (`first_sweep_lanes`, `wide`).
+//!   Twenty-third session, wall time against the previous root (`fast_rate --rounds 20`, medians of 5
+//!   alternating runs): kaggle +11%, 17_clue +6%, serg +4%; the scalar copy, for processors without AVX-512,
+//!   -1.3% instructions (`docs/measurements.md`, "band9's root: the first sweep all at once").
+//!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
 //!
@@ -115,11 +123,12 @@ use super::{InputError, MaskResult, Stop};
 
 /// Propagation found a contradiction: some cell or some digit of some house has no place left.
 #[derive(Debug)]
-struct Conflict;
+pub(super) struct Conflict;
 
-/// The search state of one node. Copied whole on a guess (160 bytes).
+/// The search state of one node. Copied whole on a guess (160 bytes). Visible to `super::dispatch`, which runs
+/// the root's first sweep on its AVX-512 copy ([`wide`]).
 #[derive(Clone, Copy)]
-struct Board9 {
+pub(super) struct Board9 {
     /// `cand[9b + d]`: cells of band `b` where digit `d` (0-based) may go, placed cells included. Band-major, so
     /// the nine digits of a band are contiguous (the loops over them vectorise). Invariant: a placed cell appears
     /// in exactly one digit's entry (its own). Entries 27..32 stay 0; 32 entries let an index taken from a 32-bit
@@ -223,6 +232,53 @@ impl Board9 {
             self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
         }
         clash
+    }
+
+    /// The root's first sweep: step 1 of the module doc on all 27 entries (every one is due after
+    /// [`Board9::set_givens`]), each updated from the state the givens left rather than from the entries updated
+    /// before it in the sweep, so that the 27 updates are independent (the vector copy, [`first_sweep_lanes`],
+    /// does them side by side; this one is its oracle and the portable copy's). Then the column clears and the
+    /// hidden singles of every update are applied at once, and an entry they changed is due again. The fixpoint
+    /// that [`Board9::propagate`] reaches afterwards is the one it reaches without this sweep: the rules only
+    /// remove candidates, and removing more never lets a rule remove less (checked on every shipped and public
+    /// set by `the_first_sweep_leaves_the_root_fixpoint_unchanged`).
+    #[inline(always)]
+    pub(super) fn first_sweep(&mut self) -> Result<(), Conflict> {
+        let mut kept = [0u32; 27];
+        let mut locked = [0u32; 27];
+        let mut singles = [0u32; 27];
+        let mut empty = false;
+        for i in 0..27 {
+            let a = self.cand[i];
+            let key = minirow_key(a) & 511;
+            let a = a & KEEP[key];
+            empty |= a == 0;
+            let l = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+            singles[i] = a & SOLO_ROWS[key] & l & self.unsolved[i / 9];
+            kept[i] = a;
+            locked[i] = l;
+        }
+        let mut twice = 0;
+        let mut dirty = 0;
+        for b in 0..3 {
+            let mut once = 0;
+            for &s in &singles[9 * b..9 * b + 9] {
+                twice |= once & s;
+                once |= s;
+            }
+            for i in 9 * b..9 * b + 9 {
+                let (j, k) = ((i + 9) % 27, (i + 18) % 27);
+                let a = kept[i] & !(locked[j] | locked[k]) & !(once & !singles[i]);
+                dirty |= u32::from(a != kept[i]) << i;
+                self.cand[i] = a;
+            }
+            self.unsolved[b] &= !once;
+        }
+        self.dirty = dirty;
+        if empty | (twice != 0) {
+            return Err(Conflict);
+        }
+        Ok(())
     }
 
     /// Places digit `d` at `cell` of band `b`; the digit leaves the cell's peers. The caller has removed (or knows
@@ -411,12 +467,14 @@ impl Board9 {
     }
 
     /// Runs steps 1 and 2 to a fixpoint.
-    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`).
+    /// Returns the bi-value cells of the fixpoint, per band (see `naked_singles`). `touched` names (as entry bits)
+    /// bands to pass over for naked singles even where none of their entries is due: every band at the root,
+    /// whose first sweep ([`Board9::first_sweep`]) has left due only the entries it changed; none in the search.
     #[inline(always)]
-    fn propagate(&mut self) -> Result<[u32; 3], Conflict> {
+    fn propagate(&mut self, touched: u32) -> Result<[u32; 3], Conflict> {
         // The entries changed since the last naked-singles pass: every change marks its entry dirty, and every
         // dirty set passes through here.
-        let mut touched = 0u32;
+        let mut touched = touched;
         let mut singles = [0u32; 32];
         loop {
             // Band-major order (measured against digit-major, where a band's column eliminations reach the same
@@ -606,6 +664,113 @@ impl Board9 {
     }
 }
 
+/// [`Board9::first_sweep`] computed lane by lane, for the vector copy ([`wide::first_sweep`]): each band's nine
+/// entries in sixteen lanes, and each table lookup of the band update replaced by the rule it tabulates, so
+/// that the compiler turns every loop over the lanes into a few vector instructions:
+/// - `KEEP`: the minirows on a row -> box permutation all of whose three minirows are occupied (six tests on
+///   the occupancy bits that [`super::tables::minirow_key`] gathers);
+/// - `LOCKED`: the columns alone in their box among the digit's columns, spread to the band's three rows;
+/// - `SOLO_ROWS & LOCKED`: the rows left with exactly one cell.
+///
+/// Same results as [`Board9::first_sweep`] (the test `the_vector_first_sweep_is_the_scalar_one`); lanes 9..16
+/// of each band are zero and stay out of every result. Compiled for the default target it is no faster than the
+/// table lookups (SSE2's four lanes: kaggle +12% instructions), so only the AVX-512 copy uses it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
+    /// The six maps row -> box (`PERMS[p][row]`).
+    const PERMS: [[u32; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    /// The occupancy bits a permutation needs: bit `9 row + 3 box + 2` marks minirow (row, box) occupied.
+    const fn needs(p: [u32; 3]) -> u32 {
+        1 << (3 * p[0] + 2) | 1 << (9 + 3 * p[1] + 2) | 1 << (18 + 3 * p[2] + 2)
+    }
+    /// The cells of a permutation's three minirows.
+    const fn cells(p: [u32; 3]) -> u32 {
+        7 << (3 * p[0]) | 7 << (9 + 3 * p[1]) | 7 << (18 + 3 * p[2])
+    }
+    /// All ones when `x` holds, else zero: a select the vectorizer turns into a compare and a masked move.
+    #[inline(always)]
+    fn all(x: bool) -> u32 {
+        0u32.wrapping_sub(u32::from(x))
+    }
+    let mut kept = [[0u32; 16]; 3];
+    let mut locked = [[0u32; 16]; 3];
+    let mut singles = [[0u32; 16]; 3];
+    let mut empty = 0u32;
+    for b in 0..3 {
+        let mut lanes = [0u32; 16];
+        lanes[..9].copy_from_slice(&board.cand[9 * b..9 * b + 9]);
+        let unsolved = board.unsolved[b];
+        for (d, &a) in lanes.iter().enumerate() {
+            let occupied = (((a & 0o333_333_333) + 0o333_333_333) | a) & 0o444_444_444;
+            let mut keep = 0;
+            for p in PERMS {
+                keep |= cells(p) & all(occupied & needs(p) == needs(p));
+            }
+            let a = a & keep;
+            empty |= u32::from(a == 0 && d < 9);
+            let cols = (a | a >> 9 | a >> 18) & 0x1FF;
+            let (mut alone, mut solo) = (0, 0);
+            for k in 0..3 {
+                let box_cols = cols & 7 << (3 * k);
+                alone |= box_cols & all(box_cols & box_cols.wrapping_sub(1) == 0);
+                let row = a & 0x1FF << (9 * k);
+                solo |= row & all(row & row.wrapping_sub(1) == 0);
+            }
+            let l = alone | alone << 9 | alone << 18;
+            kept[b][d] = a;
+            locked[b][d] = l;
+            singles[b][d] = solo & l & unsolved;
+        }
+    }
+    let mut twice = 0;
+    let mut dirty = 0;
+    for b in 0..3 {
+        let mut once = 0;
+        for &s in &singles[b][..9] {
+            twice |= once & s;
+            once |= s;
+        }
+        let (j, k) = ((b + 1) % 3, (b + 2) % 3);
+        let mut out = [0u32; 16];
+        let mut changed = 0u32;
+        for (d, o) in out.iter_mut().enumerate() {
+            let a = kept[b][d] & !(locked[j][d] | locked[k][d]) & !(once & !singles[b][d]);
+            changed |= u32::from(a != kept[b][d]) << d;
+            *o = a;
+        }
+        board.cand[9 * b..9 * b + 9].copy_from_slice(&out[..9]);
+        dirty |= (changed & 0x1FF) << (9 * b);
+        board.unsolved[b] &= !once;
+    }
+    board.dirty = dirty;
+    if empty != 0 || twice != 0 {
+        return Err(Conflict);
+    }
+    Ok(())
+}
+
+/// The root's first sweep compiled for AVX-512 ([`first_sweep_lanes`]: each band's nine entries in one 512-bit
+/// register), which `super::dispatch::root_sweep` runs where the processor has the features.
+#[cfg(target_arch = "x86_64")]
+pub(super) mod wide {
+    use super::{first_sweep_lanes, Board9, Conflict};
+
+    /// [`super::Board9::first_sweep`], with the results of its portable copy, on AVX-512.
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
+    #[inline(never)]
+    pub(in super::super) fn first_sweep(board: &mut Board9) -> Result<(), Conflict> {
+        first_sweep_lanes(board)
+    }
+}
+
 /// The cells of a band (27 bytes) that hold 0, as a 27-bit mask: eight bytes at a time, a zero byte found by
 /// SWAR and the eight flags gathered by one multiply.
 #[inline(always)]
@@ -778,7 +943,7 @@ pub fn solve9_band(
 /// each with the copy's target features, so that everything they inline (the band updates, the branching choice,
 /// the state copies) is compiled with them too.
 macro_rules! band_functions {
-    ($(#[$feature:meta])*) => {
+    ($sweep:path; $(#[$feature:meta])*) => {
         /// [`super::solve9`]'s work after the value check: `route` = `Some((from, path))` hands a root with at
         /// least `from` open candidates to triad9's copy `path` (0: every root band9 leaves open), `None` keeps
         /// band9 throughout (as [`super::solve9_band`]). Values must be at most 9.
@@ -795,9 +960,9 @@ macro_rules! band_functions {
                 dirty: 0,
                 pairs: [0; 3],
             };
-            let mut root = set_givens(&mut board, givens);
+            let root =
+                set_givens(&mut board, givens).and_then(|()| propagate(&mut board, BAND).map(|_| ()));
             if let Some((from, path)) = route {
-                root = root.and_then(|()| propagate(&mut board).map(|_| ()));
                 match root {
                     // Solved by propagation alone: the one solution, as band9's search would report it.
                     Ok(()) if board.is_solved() => {
@@ -838,14 +1003,16 @@ macro_rules! band_functions {
         $(#[$feature])*
         #[inline(never)]
         fn set_givens(board: &mut Board9, givens: &[u8; 81]) -> Result<(), Conflict> {
-            board.set_givens(givens)
+            board.set_givens(givens)?;
+            // The first sweep's updates all at once, by the copy's `$sweep`.
+            $sweep(board)
         }
 
         /// See [`set_givens`].
         $(#[$feature])*
         #[inline(never)]
-        fn propagate(board: &mut Board9) -> Result<[u32; 3], Conflict> {
-            board.propagate()
+        fn propagate(board: &mut Board9, touched: u32) -> Result<[u32; 3], Conflict> {
+            board.propagate(touched)
         }
 
         /// See [`set_givens`].
@@ -867,7 +1034,7 @@ macro_rules! band_functions {
         $(#[$feature])*
         fn run(search: &mut Search<'_>, board: &mut Board9, mut depth: u64) -> Result<(), Stop> {
             loop {
-                let Ok(pairs) = propagate(board) else {
+                let Ok(pairs) = propagate(board, 0) else {
                     search.stats.fails += 1;
                     return Ok(());
                 };
@@ -920,9 +1087,9 @@ macro_rules! band_functions {
 /// band9 compiled for the default target: the copy the tests hold the other to.
 pub(crate) mod portable {
     use super::box_count;
-    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop};
+    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
 
-    band_functions!();
+    band_functions!(Board9::first_sweep;);
 }
 
 /// band9 compiled with `popcnt,bmi1,bmi2` (`tzcnt`, `blsr`, `andn` and shifts by a register other than `cl`
@@ -930,9 +1097,9 @@ pub(crate) mod portable {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod bits {
     use super::box_count;
-    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop};
+    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
 
-    band_functions!(#[target_feature(enable = "popcnt,bmi1,bmi2")]);
+    band_functions!(super::super::dispatch::root_sweep; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
 
 #[cfg(test)]
@@ -1004,10 +1171,112 @@ mod tests {
         assert_eq!(box_count((1 << 27) - 1, 14), 9);
     }
 
+    /// A state for the first sweep: the givens' state of a random puzzle (25 to 74 blanks cut from a random
+    /// grid), with up to 40 random candidates removed (conflicts, hidden singles, double claims); or, one time in
+    /// ten, any bit pattern (the sweep is a function of the bits alone, invariants or not).
+    fn sweep_state(rng: &mut csp_core::rng::Rng) -> super::Board9 {
+        let mut board = super::Board9 {
+            cand: [0; 32],
+            unsolved: [0; 4],
+            dirty: super::BAND,
+            pairs: [0; 3],
+        };
+        if rng.below_mod(10) == 0 {
+            for i in 0..27 {
+                board.cand[i] = rng.next_u64() as u32 & super::BAND;
+            }
+            for b in 0..3 {
+                board.unsolved[b] = rng.next_u64() as u32 & super::BAND;
+            }
+            return board;
+        }
+        let mut givens = crate::masks::tests::random_grid9(rng);
+        for _ in 0..25 + rng.below_mod(50) {
+            givens[rng.below_mod(81) as usize] = 0;
+        }
+        // A clash fails before any entry is cut: the state is still one the sweep must take.
+        let _ = board.set_givens(&givens);
+        for _ in 0..rng.below_mod(41) {
+            board.cand[rng.below_mod(27) as usize] &= !(1 << rng.below_mod(27));
+        }
+        board
+    }
+
+    /// The vector first sweep (`first_sweep_lanes`, here compiled for the test's target; and its AVX-512 copy
+    /// through `dispatch::root_sweep` where the processor has the features) leaves exactly the state and verdict
+    /// of the scalar one (`Board9::first_sweep`), on 100,000 states of `sweep_state`.
+    #[test]
+    fn the_vector_first_sweep_is_the_scalar_one() {
+        let mut rng = csp_core::rng::Rng::new(0x5eed_f125);
+        let summary = |b: &super::Board9| (b.cand, b.unsolved, b.dirty);
+        let (mut conflicts, mut changed, mut placed) = (0, 0, 0);
+        for n in 0..100_000 {
+            let state = sweep_state(&mut rng);
+            let mut scalar = state;
+            let verdict = scalar.first_sweep().is_ok();
+            conflicts += usize::from(!verdict);
+            changed += usize::from(verdict && scalar.dirty != 0);
+            placed += usize::from(verdict && scalar.unsolved != state.unsolved);
+            let mut lanes = state;
+            assert_eq!(
+                super::first_sweep_lanes(&mut lanes).is_ok(),
+                verdict,
+                "state {n}"
+            );
+            assert_eq!(summary(&lanes), summary(&scalar), "state {n}");
+            let mut detected = state;
+            assert_eq!(
+                crate::masks::dispatch::root_sweep(&mut detected).is_ok(),
+                verdict,
+                "state {n}"
+            );
+            assert_eq!(summary(&detected), summary(&scalar), "state {n}");
+        }
+        // Each kind of outcome occurs often enough to be compared.
+        assert!(
+            conflicts > 5_000 && changed > 5_000 && placed > 5_000,
+            "{conflicts} conflicts, {changed} with entries due again, {placed} with hidden singles"
+        );
+    }
+
+    /// Starting the root with the first sweep, every update from the givens' state (what `solve` does), reaches
+    /// the fixpoint, bi-value cells and verdict of the sweep-by-sweep propagation alone, on the shipped 9x9 sets
+    /// and random puzzles (unique, with many solutions, unsatisfiable).
+    #[test]
+    fn the_first_sweep_leaves_the_root_fixpoint_unchanged() {
+        let mut all: Vec<[u8; 81]> = puzzles().into_iter().map(|(g, _)| g).collect();
+        all.extend(crate::masks::tests::shipped_9x9(&[
+            "generated/9x9-easy.txt",
+            "generated/9x9-minimal.txt",
+        ]));
+        let (mut solved, mut failed) = (0, 0);
+        for givens in &all {
+            let plain = super::Board9::from_givens(givens)
+                .and_then(|mut b| b.propagate(0).map(|pairs| (b.cand, b.unsolved, pairs)));
+            let swept = super::Board9::from_givens(givens).and_then(|mut b| {
+                b.first_sweep()?;
+                b.propagate(super::BAND)
+                    .map(|pairs| (b.cand, b.unsolved, pairs))
+            });
+            match (&plain, &swept) {
+                (Ok(p), Ok(s)) => {
+                    assert_eq!(p, s, "{givens:?}");
+                    solved += usize::from(p.1 == [0; 4]);
+                }
+                (Err(_), Err(_)) => failed += 1,
+                _ => panic!("verdicts differ on {givens:?}"),
+            }
+        }
+        assert!(
+            solved > 100 && failed > 50,
+            "{solved} solved, {failed} failed at the root"
+        );
+    }
+
     /// band9's root fixpoint of `givens`, or `None` when it fails.
     fn root(givens: &[u8; 81]) -> Option<super::Board9> {
         let mut board = super::Board9::from_givens(givens).ok()?;
-        board.propagate().ok()?;
+        board.propagate(0).ok()?;
         Some(board)
     }
 
@@ -1476,7 +1745,7 @@ mod tests {
                 panic!("{what}: a puzzle cut from a grid does not clash");
             };
             loop {
-                let Ok(pairs) = board.propagate() else {
+                let Ok(pairs) = board.propagate(0) else {
                     panic!("{what}: a path that follows a solution cannot fail");
                 };
                 check_fixpoint(&board, pairs, Some(&grid), &what);
@@ -1500,7 +1769,7 @@ mod tests {
                 let mut step = (b, cell, digits & !(1 << right));
                 loop {
                     off.assign(step.2.trailing_zeros() as usize, step.0, step.1);
-                    let Ok(pairs) = off.propagate() else {
+                    let Ok(pairs) = off.propagate(0) else {
                         dead += 1;
                         break;
                     };

@@ -1,7 +1,8 @@
 //! The one place with `unsafe` in the mask solvers: calling a feature-compiled copy of a search after checking
 //! that the running processor has the features. triad9 has three copies (portable, AVX2, AVX-512), band9 two
-//! (portable, and `popcnt,bmi1,bmi2`); every copy is the same source compiled with other target features, and the
-//! tests hold each to the portable copy's answers and statistics.
+//! (portable, and `popcnt,bmi1,bmi2`), whose bit copy runs its root's first sweep on AVX-512 where it can
+//! ([`root_sweep`]); every copy is the same source compiled with other target features (the sweep: the same rule
+//! without its tables), and the tests hold each to the portable copy's answers and statistics.
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -186,6 +187,20 @@ pub(crate) fn solve_fast(
         route,
         band_bits(Path::Best, features),
     )
+}
+
+/// band9's first sweep at the root (`Board9::first_sweep`) for its bit copy: on the AVX-512 copy
+/// (`band9::wide`) where the processor has the eight features [`Compiled::Avx512`] needs, else the scalar one.
+/// Both give the same state (tested); the vector one does the 27 independent updates side by side.
+#[inline(always)]
+pub(crate) fn root_sweep(board: &mut super::band9::Board9) -> Result<(), super::band9::Conflict> {
+    #[cfg(target_arch = "x86_64")]
+    if choose(Path::Best, detect()) == Compiled::Avx512 {
+        // SAFETY: `band9::wide::first_sweep` is compiled with the eight features of `Compiled::Avx512`, which
+        // `choose` returns only when `detect` reports all eight (its invariant, tested on every feature set).
+        return unsafe { super::band9::wide::first_sweep(board) };
+    }
+    board.first_sweep()
 }
 
 /// Runs band9 ([`super::band9`]'s `solve`, with its root `route`) on the copy `path` calls for.
