@@ -82,10 +82,11 @@
 //! - the root's first sweep, where all 27 entries are due, with every update computed from the givens' state
 //!   and their column clears and hidden singles applied together (`Board9::first_sweep`; the same fixpoint, as
 //!   the rules only remove candidates), so that the 27 updates are independent: on AVX-512 they run as three
-//!   registers of lanes with the tables replaced by the rules they tabulate (`first_sweep_lanes`, `wide`).
-//!   Twenty-third session, wall time against the previous root (`fast_rate --rounds 20`, medians of 5
-//!   alternating runs): kaggle +11%, 17_clue +6%, serg +4%; the scalar copy, for processors without AVX-512,
-//!   -1.3% instructions (`docs/measurements.md`, "band9's root: the first sweep all at once").
+//!   registers of lanes with the tables replaced by the rules they tabulate (`first_sweep_lanes`, `wide`), and
+//!   repeated while six or more entries are due (`root_sweeps`). Twenty-third session, wall time against the
+//!   previous root (`fast_rate --rounds 150`, medians of 7 alternating runs): kaggle +24%, 17_clue +9%, serg +7%,
+//!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions
+//!   (`docs/measurements.md`, "band9's root: the first sweep all at once").
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
@@ -757,17 +758,52 @@ fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
     Ok(())
 }
 
+/// How many entries must be due for the vector copy to sweep the whole board again at the root rather than leave
+/// them to `propagate`'s updates one by one: a vector sweep of all 27 costs about what six scalar updates do
+/// (twenty-third session: repeating while 3, 6 or 9 were due gave kaggle +3% to +7% and 17_clue +4% to +5% over one
+/// vector sweep, serg +0.5%; 12 lost on 17_clue; `docs/measurements.md`).
+const SWEEP_FROM: u32 = 6;
+
+/// At most this many whole-board sweeps at the root.
+const ROOT_SWEEPS: usize = 6;
+
+/// The root's first sweep ([`first_sweep_lanes`] when `LANES`, else [`Board9::first_sweep`]), repeated while at
+/// least [`SWEEP_FROM`] entries are due, up to [`ROOT_SWEEPS`] times. A repeated sweep updates every entry from
+/// the state the last one left, due or not: an update of an entry that is not due changes nothing, so the state
+/// is one that sweep-by-sweep propagation passes through on the way to the same fixpoint. (A const parameter
+/// rather than a function argument: the compiler left a function argument's call out of line, compiled without
+/// the caller's AVX-512.)
+#[inline(always)]
+fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
+    let sweep = |board: &mut Board9| {
+        if LANES {
+            first_sweep_lanes(board)
+        } else {
+            board.first_sweep()
+        }
+    };
+    sweep(board)?;
+    for _ in 1..ROOT_SWEEPS {
+        if board.dirty.count_ones() < SWEEP_FROM {
+            break;
+        }
+        sweep(board)?;
+    }
+    Ok(())
+}
+
 /// The root's first sweep compiled for AVX-512 ([`first_sweep_lanes`]: each band's nine entries in one 512-bit
 /// register), which `super::dispatch::root_sweep` runs where the processor has the features.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod wide {
-    use super::{first_sweep_lanes, Board9, Conflict};
+    use super::{Board9, Conflict};
 
-    /// [`super::Board9::first_sweep`], with the results of its portable copy, on AVX-512.
+    /// [`super::root_sweeps`] of [`super::first_sweep_lanes`]: the root's first sweep, and more while they pay,
+    /// on AVX-512.
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
     #[inline(never)]
-    pub(in super::super) fn first_sweep(board: &mut Board9) -> Result<(), Conflict> {
-        first_sweep_lanes(board)
+    pub(in super::super) fn root_sweeps(board: &mut Board9) -> Result<(), Conflict> {
+        super::root_sweeps::<true>(board)
     }
 }
 
@@ -1202,14 +1238,17 @@ mod tests {
         board
     }
 
-    /// The vector first sweep (`first_sweep_lanes`, here compiled for the test's target; and its AVX-512 copy
-    /// through `dispatch::root_sweep` where the processor has the features) leaves exactly the state and verdict
-    /// of the scalar one (`Board9::first_sweep`), on 100,000 states of `sweep_state`.
+    /// The vector first sweep (`first_sweep_lanes`, here compiled for the test's target) leaves exactly the state
+    /// and verdict of the scalar one (`Board9::first_sweep`), alone and repeated as `root_sweeps` repeats it, on
+    /// 100,000 states of `sweep_state`; and `dispatch::root_sweep` does what it documents: the repeated vector
+    /// sweeps on its AVX-512 copy where the processor has the features, else one scalar sweep.
     #[test]
     fn the_vector_first_sweep_is_the_scalar_one() {
+        use crate::masks::dispatch::{choose, detect, root_sweep, Compiled, Path};
+        let wide = choose(Path::Best, detect()) == Compiled::Avx512;
         let mut rng = csp_core::rng::Rng::new(0x5eed_f125);
         let summary = |b: &super::Board9| (b.cand, b.unsolved, b.dirty);
-        let (mut conflicts, mut changed, mut placed) = (0, 0, 0);
+        let (mut conflicts, mut changed, mut placed, mut repeated) = (0, 0, 0, 0);
         for n in 0..100_000 {
             let state = sweep_state(&mut rng);
             let mut scalar = state;
@@ -1218,30 +1257,45 @@ mod tests {
             changed += usize::from(verdict && scalar.dirty != 0);
             placed += usize::from(verdict && scalar.unsolved != state.unsolved);
             let mut lanes = state;
-            assert_eq!(
-                super::first_sweep_lanes(&mut lanes).is_ok(),
-                verdict,
-                "state {n}"
-            );
+            let lanes_verdict = super::first_sweep_lanes(&mut lanes).is_ok();
+            assert_eq!(lanes_verdict, verdict, "state {n}");
             assert_eq!(summary(&lanes), summary(&scalar), "state {n}");
-            let mut detected = state;
+
+            let mut scalar_repeated = state;
+            let repeated_verdict = super::root_sweeps::<false>(&mut scalar_repeated).is_ok();
+            repeated +=
+                usize::from(repeated_verdict && summary(&scalar_repeated) != summary(&scalar));
+            let mut lanes_repeated = state;
+            let lanes_repeated_verdict = super::root_sweeps::<true>(&mut lanes_repeated).is_ok();
+            assert_eq!(lanes_repeated_verdict, repeated_verdict, "state {n}");
             assert_eq!(
-                crate::masks::dispatch::root_sweep(&mut detected).is_ok(),
-                verdict,
+                summary(&lanes_repeated),
+                summary(&scalar_repeated),
                 "state {n}"
             );
-            assert_eq!(summary(&detected), summary(&scalar), "state {n}");
+
+            let mut detected = state;
+            let detected_verdict = root_sweep(&mut detected).is_ok();
+            let (want_verdict, want) = if wide {
+                (repeated_verdict, summary(&scalar_repeated))
+            } else {
+                (verdict, summary(&scalar))
+            };
+            assert_eq!(detected_verdict, want_verdict, "state {n}");
+            assert_eq!(summary(&detected), want, "state {n}");
         }
         // Each kind of outcome occurs often enough to be compared.
         assert!(
-            conflicts > 5_000 && changed > 5_000 && placed > 5_000,
-            "{conflicts} conflicts, {changed} with entries due again, {placed} with hidden singles"
+            conflicts > 5_000 && changed > 5_000 && placed > 5_000 && repeated > 5_000,
+            "{conflicts} conflicts, {changed} with entries due again, {placed} with hidden singles, \
+             {repeated} changed by a repeated sweep"
         );
     }
 
-    /// Starting the root with the first sweep, every update from the givens' state (what `solve` does), reaches
-    /// the fixpoint, bi-value cells and verdict of the sweep-by-sweep propagation alone, on the shipped 9x9 sets
-    /// and random puzzles (unique, with many solutions, unsatisfiable).
+    /// Starting the root with the first sweep, every update from the givens' state (what `solve` does), alone or
+    /// repeated as the vector copy repeats it (`root_sweeps`), reaches the fixpoint, bi-value cells and verdict of
+    /// the sweep-by-sweep propagation alone, on the shipped 9x9 sets and random puzzles (unique, with many
+    /// solutions, unsatisfiable).
     #[test]
     fn the_first_sweep_leaves_the_root_fixpoint_unchanged() {
         let mut all: Vec<[u8; 81]> = puzzles().into_iter().map(|(g, _)| g).collect();
@@ -1258,6 +1312,16 @@ mod tests {
                 b.propagate(super::BAND)
                     .map(|pairs| (b.cand, b.unsolved, pairs))
             });
+            let repeated = super::Board9::from_givens(givens).and_then(|mut b| {
+                super::root_sweeps::<false>(&mut b)?;
+                b.propagate(super::BAND)
+                    .map(|pairs| (b.cand, b.unsolved, pairs))
+            });
+            match (&swept, &repeated) {
+                (Ok(s), Ok(r)) => assert_eq!(s, r, "{givens:?}"),
+                (Err(_), Err(_)) => {}
+                _ => panic!("repeated sweeps change the verdict on {givens:?}"),
+            }
             match (&plain, &swept) {
                 (Ok(p), Ok(s)) => {
                     assert_eq!(p, s, "{givens:?}");

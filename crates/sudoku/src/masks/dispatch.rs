@@ -189,16 +189,17 @@ pub(crate) fn solve_fast(
     )
 }
 
-/// band9's first sweep at the root (`Board9::first_sweep`) for its bit copy: on the AVX-512 copy
-/// (`band9::wide`) where the processor has the eight features [`Compiled::Avx512`] needs, else the scalar one.
-/// Both give the same state (tested); the vector one does the 27 independent updates side by side.
+/// band9's first sweep at the root (`Board9::first_sweep`) for its bit copy: where the processor has the eight
+/// features [`Compiled::Avx512`] needs, on the AVX-512 copy, repeated while enough entries are due
+/// (`band9::wide::root_sweeps`); else once, on the scalar copy. Each vector sweep gives the scalar one's state
+/// (tested); the vector one does the 27 independent updates side by side.
 #[inline(always)]
 pub(crate) fn root_sweep(board: &mut super::band9::Board9) -> Result<(), super::band9::Conflict> {
     #[cfg(target_arch = "x86_64")]
     if choose(Path::Best, detect()) == Compiled::Avx512 {
-        // SAFETY: `band9::wide::first_sweep` is compiled with the eight features of `Compiled::Avx512`, which
+        // SAFETY: `band9::wide::root_sweeps` is compiled with the eight features of `Compiled::Avx512`, which
         // `choose` returns only when `detect` reports all eight (its invariant, tested on every feature set).
-        return unsafe { super::band9::wide::first_sweep(board) };
+        return unsafe { super::band9::wide::root_sweeps(board) };
     }
     board.first_sweep()
 }
