@@ -83,7 +83,8 @@
 //!   and their column clears and hidden singles applied together (`Board9::first_sweep`; the same fixpoint, as
 //!   the rules only remove candidates), so that the 27 updates are independent: on AVX-512 they run as three
 //!   registers of lanes with the tables replaced by the rules they tabulate (`first_sweep_lanes`, `wide`), and
-//!   repeated while six or more entries are due (`root_sweeps`). Twenty-third session, wall time against the
+//!   repeated while six or more entries are due (`root_sweeps`); the givens' state before it is built the same
+//!   way there (`givens_lanes`, from AVX-512 byte compares: kaggle +3%, serg +1%). Twenty-third session, wall time against the
 //!   previous root (`fast_rate --rounds 150`, medians of 7 alternating runs): kaggle +24%, 17_clue +9%, serg +7%,
 //!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions
 //!   (`docs/measurements.md`, "band9's root: the first sweep all at once").
@@ -233,6 +234,14 @@ impl Board9 {
             self.cand[(9 * ((B + 2) % 3) + d) & 31] &= not_col;
         }
         clash
+    }
+
+    /// The root before propagation, as the portable copy builds it: the givens' state ([`Board9::set_givens`]),
+    /// then the first sweep ([`Board9::first_sweep`]). The oracle of the vector copy's `wide::root`.
+    #[inline(always)]
+    pub(super) fn root(&mut self, givens: &[u8; 81]) -> Result<(), Conflict> {
+        self.set_givens(givens)?;
+        self.first_sweep()
     }
 
     /// The root's first sweep: step 1 of the module doc on all 27 entries (every one is due after
@@ -792,17 +801,98 @@ fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
     Ok(())
 }
 
-/// The root's first sweep compiled for AVX-512 ([`first_sweep_lanes`]: each band's nine entries in one 512-bit
-/// register), which `super::dispatch::root_sweep` runs where the processor has the features.
+/// For each value `v` in `0..=9` and band `b`, the cells of band `b` holding `v` (`masks[v][b]`): the scalar
+/// oracle of the vector copy's byte compares (`super::dispatch::value_masks_x512`).
+#[cfg_attr(not(test), allow(dead_code))]
+fn value_masks(givens: &[u8; 81]) -> [[u32; 3]; 10] {
+    let mut masks = [[0u32; 3]; 10];
+    for (cell, &v) in givens.iter().enumerate() {
+        if let Some(m) = masks.get_mut(usize::from(v)) {
+            m[cell / 27] |= 1 << (cell % 27);
+        }
+    }
+    masks
+}
+
+/// [`Board9::set_givens`] computed lane by lane, for the vector copy ([`wide::root`]), from the cells holding each
+/// value (`masks`, as [`value_masks`] gives them): per band, each digit's candidates at once (one lane per
+/// digit): the empty cells outside the rows, boxes and columns of its givens (columns over all three bands), plus
+/// its givens. Two givens of one digit in one house are a clash, found per lane as a row, box or column holding
+/// two of them. Same verdict as [`Board9::set_givens`], and the same state when there is no clash (the test
+/// `the_vector_root_is_the_scalar_one`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Conflict> {
+    /// All ones when `x` holds, else zero.
+    #[inline(always)]
+    fn all(x: bool) -> u32 {
+        0u32.wrapping_sub(u32::from(x))
+    }
+    let mut own = [[0u32; 16]; 3];
+    let mut empty = [0u32; 3];
+    let mut cols = [[0u32; 16]; 3];
+    let mut clash = 0u32;
+    for b in 0..3 {
+        empty[b] = masks[0][b];
+        for (o, m) in own[b].iter_mut().zip(&masks[1..]) {
+            *o = m[b];
+        }
+        for d in 0..16 {
+            let o = own[b][d];
+            let (r0, r1, r2) = (o & 0x1FF, o >> 9 & 0x1FF, o >> 18);
+            // A column of the band twice, a row or a box twice.
+            let mut twice = (r0 & r1) | (r0 & r2) | (r1 & r2);
+            for k in 0..3 {
+                let row = o & 0x1FF << (9 * k);
+                let bx = o & (7 * COL_SPREAD) << (3 * k);
+                twice |= (row & row.wrapping_sub(1)) | (bx & bx.wrapping_sub(1));
+            }
+            clash |= twice;
+            cols[b][d] = r0 | r1 | r2;
+        }
+    }
+    for b in 0..3 {
+        let mut cand = [0u32; 16];
+        for d in 0..16 {
+            let o = own[b][d];
+            // A column in two bands is a clash too.
+            clash |=
+                (cols[0][d] & cols[1][d]) | (cols[0][d] & cols[2][d]) | (cols[1][d] & cols[2][d]);
+            let mut kill = (cols[0][d] | cols[1][d] | cols[2][d]) * COL_SPREAD;
+            for k in 0..3 {
+                let row = 0x1FF << (9 * k);
+                let bx = (7 * COL_SPREAD) << (3 * k);
+                kill |= (row & all(o & row != 0)) | (bx & all(o & bx != 0));
+            }
+            cand[d] = (empty[b] & !kill) | o;
+        }
+        board.cand[9 * b..9 * b + 9].copy_from_slice(&cand[..9]);
+        board.unsolved[b] = empty[b];
+    }
+    board.cand[27..].fill(0);
+    board.unsolved[3] = 0;
+    board.dirty = BAND;
+    board.pairs = [0; 3];
+    if clash != 0 {
+        return Err(Conflict);
+    }
+    Ok(())
+}
+
+/// The root compiled for AVX-512 ([`givens_lanes`] and [`first_sweep_lanes`]: each band's nine entries in one
+/// 512-bit register), which `super::dispatch::root` runs where the processor has the features.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod wide {
     use super::{Board9, Conflict};
 
-    /// [`super::root_sweeps`] of [`super::first_sweep_lanes`]: the root's first sweep, and more while they pay,
-    /// on AVX-512.
+    /// The root before propagation on AVX-512: the givens' state ([`super::givens_lanes`] of the byte compares
+    /// of `super::super::dispatch::value_masks_x512`), then
+    /// [`super::root_sweeps`] of [`super::first_sweep_lanes`] (the first sweep, and more while they pay). Values
+    /// must be at most 9.
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
     #[inline(never)]
-    pub(in super::super) fn root_sweeps(board: &mut Board9) -> Result<(), Conflict> {
+    pub(in super::super) fn root(board: &mut Board9, givens: &[u8; 81]) -> Result<(), Conflict> {
+        super::givens_lanes(board, &super::super::dispatch::value_masks_x512(givens))?;
         super::root_sweeps::<true>(board)
     }
 }
@@ -979,7 +1069,7 @@ pub fn solve9_band(
 /// each with the copy's target features, so that everything they inline (the band updates, the branching choice,
 /// the state copies) is compiled with them too.
 macro_rules! band_functions {
-    ($sweep:path; $(#[$feature:meta])*) => {
+    ($root:path; $(#[$feature:meta])*) => {
         /// [`super::solve9`]'s work after the value check: `route` = `Some((from, path))` hands a root with at
         /// least `from` open candidates to triad9's copy `path` (0: every root band9 leaves open), `None` keeps
         /// band9 throughout (as [`super::solve9_band`]). Values must be at most 9.
@@ -1039,9 +1129,8 @@ macro_rules! band_functions {
         $(#[$feature])*
         #[inline(never)]
         fn set_givens(board: &mut Board9, givens: &[u8; 81]) -> Result<(), Conflict> {
-            board.set_givens(givens)?;
-            // The first sweep's updates all at once, by the copy's `$sweep`.
-            $sweep(board)
+            // The givens' state and the first sweep's updates all at once, by the copy's `$root`.
+            $root(board, givens)
         }
 
         /// See [`set_givens`].
@@ -1125,7 +1214,7 @@ pub(crate) mod portable {
     use super::box_count;
     use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
 
-    band_functions!(Board9::first_sweep;);
+    band_functions!(Board9::root;);
 }
 
 /// band9 compiled with `popcnt,bmi1,bmi2` (`tzcnt`, `blsr`, `andn` and shifts by a register other than `cl`
@@ -1135,7 +1224,7 @@ pub(crate) mod bits {
     use super::box_count;
     use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
 
-    band_functions!(super::super::dispatch::root_sweep; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
+    band_functions!(super::super::dispatch::root; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
 
 #[cfg(test)]
@@ -1240,12 +1329,9 @@ mod tests {
 
     /// The vector first sweep (`first_sweep_lanes`, here compiled for the test's target) leaves exactly the state
     /// and verdict of the scalar one (`Board9::first_sweep`), alone and repeated as `root_sweeps` repeats it, on
-    /// 100,000 states of `sweep_state`; and `dispatch::root_sweep` does what it documents: the repeated vector
-    /// sweeps on its AVX-512 copy where the processor has the features, else one scalar sweep.
+    /// 100,000 states of `sweep_state`.
     #[test]
     fn the_vector_first_sweep_is_the_scalar_one() {
-        use crate::masks::dispatch::{choose, detect, root_sweep, Compiled, Path};
-        let wide = choose(Path::Best, detect()) == Compiled::Avx512;
         let mut rng = csp_core::rng::Rng::new(0x5eed_f125);
         let summary = |b: &super::Board9| (b.cand, b.unsolved, b.dirty);
         let (mut conflicts, mut changed, mut placed, mut repeated) = (0, 0, 0, 0);
@@ -1273,22 +1359,84 @@ mod tests {
                 summary(&scalar_repeated),
                 "state {n}"
             );
-
-            let mut detected = state;
-            let detected_verdict = root_sweep(&mut detected).is_ok();
-            let (want_verdict, want) = if wide {
-                (repeated_verdict, summary(&scalar_repeated))
-            } else {
-                (verdict, summary(&scalar))
-            };
-            assert_eq!(detected_verdict, want_verdict, "state {n}");
-            assert_eq!(summary(&detected), want, "state {n}");
         }
         // Each kind of outcome occurs often enough to be compared.
         assert!(
             conflicts > 5_000 && changed > 5_000 && placed > 5_000 && repeated > 5_000,
             "{conflicts} conflicts, {changed} with entries due again, {placed} with hidden singles, \
              {repeated} changed by a repeated sweep"
+        );
+    }
+
+    /// The vector givens' state (`givens_lanes`, here compiled for the test's target, on `value_masks`) gives
+    /// `Board9::set_givens`'s verdict, and its state when the givens do not clash, on 50,000 random puzzles (a
+    /// quarter with a given changed, so that many clash) and the shipped hard ones; the AVX-512 byte compares
+    /// (`dispatch::value_masks_x512`) give `value_masks`'s masks where the processor has them; and
+    /// `dispatch::root` does what it documents: the
+    /// vector root with repeated sweeps (`wide::root`) where the processor has the features, whose state is the
+    /// scalar givens' state followed by `root_sweeps`, else `Board9::root`.
+    #[test]
+    fn the_vector_root_is_the_scalar_one() {
+        use crate::masks::dispatch::{choose, detect, root, Compiled, Path};
+        let wide = choose(Path::Best, detect()) == Compiled::Avx512;
+        let mut rng = csp_core::rng::Rng::new(0x0005_eed5);
+        let mut all: Vec<[u8; 81]> = puzzles().into_iter().map(|(g, _)| g).collect();
+        for _ in 0..50_000 {
+            let mut g = crate::masks::tests::random_grid9(&mut rng);
+            for _ in 0..20 + rng.below_mod(60) {
+                g[rng.below_mod(81) as usize] = 0;
+            }
+            if rng.below_mod(4) == 0 {
+                g[rng.below_mod(81) as usize] = 1 + rng.below_mod(9) as u8;
+            }
+            all.push(g);
+        }
+        let summary = |b: &super::Board9| (b.cand, b.unsolved, b.dirty, b.pairs);
+        let blank = super::Board9 {
+            cand: [0; 32],
+            unsolved: [0; 4],
+            dirty: 0,
+            pairs: [0; 3],
+        };
+        let (mut clashes, mut roots) = (0, 0);
+        for givens in &all {
+            let mut scalar = blank;
+            let verdict = scalar.set_givens(givens).is_ok();
+            clashes += usize::from(!verdict);
+            let masks = super::value_masks(givens);
+            if wide {
+                assert_eq!(
+                    crate::masks::dispatch::value_masks_x512_checked(givens),
+                    Some(masks)
+                );
+            }
+            let mut lanes = blank;
+            assert_eq!(
+                super::givens_lanes(&mut lanes, &masks).is_ok(),
+                verdict,
+                "{givens:?}"
+            );
+            if verdict {
+                assert_eq!(summary(&lanes), summary(&scalar), "{givens:?}");
+            }
+
+            let mut want = scalar;
+            let want_verdict = verdict
+                && if wide {
+                    super::root_sweeps::<false>(&mut want).is_ok()
+                } else {
+                    want.first_sweep().is_ok()
+                };
+            let mut got = blank;
+            assert_eq!(root(&mut got, givens).is_ok(), want_verdict, "{givens:?}");
+            if want_verdict {
+                roots += 1;
+                assert_eq!(summary(&got), summary(&want), "{givens:?}");
+            }
+        }
+        assert!(
+            clashes > 5_000 && roots > 30_000,
+            "{clashes} clashes, {roots} roots"
         );
     }
 

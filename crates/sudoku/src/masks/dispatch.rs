@@ -1,8 +1,9 @@
 //! The one place with `unsafe` in the mask solvers: calling a feature-compiled copy of a search after checking
 //! that the running processor has the features. triad9 has three copies (portable, AVX2, AVX-512), band9 two
-//! (portable, and `popcnt,bmi1,bmi2`), whose bit copy runs its root's first sweep on AVX-512 where it can
-//! ([`root_sweep`]); every copy is the same source compiled with other target features (the sweep: the same rule
-//! without its tables), and the tests hold each to the portable copy's answers and statistics.
+//! (portable, and `popcnt,bmi1,bmi2`), whose bit copy builds its root on AVX-512 where it can ([`root`]); every
+//! copy is the same source compiled with other target features (the root: the same rules without their tables),
+//! and the tests hold each to the portable copy's answers and statistics. Besides the calls, one function here
+//! loads bytes into AVX-512 registers for that root ([`value_masks_x512`]).
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -189,19 +190,64 @@ pub(crate) fn solve_fast(
     )
 }
 
-/// band9's first sweep at the root (`Board9::first_sweep`) for its bit copy: where the processor has the eight
-/// features [`Compiled::Avx512`] needs, on the AVX-512 copy, repeated while enough entries are due
-/// (`band9::wide::root_sweeps`); else once, on the scalar copy. Each vector sweep gives the scalar one's state
-/// (tested); the vector one does the 27 independent updates side by side.
+/// band9's root before propagation (`Board9::root`: the givens' state and the first sweep) for its bit copy:
+/// where the processor has the eight features [`Compiled::Avx512`] needs, on the AVX-512 copy, with the first
+/// sweep repeated while enough entries are due (`band9::wide::root`); else on the scalar copy. Each vector step
+/// gives the scalar one's state (tested). Values must be at most 9.
 #[inline(always)]
-pub(crate) fn root_sweep(board: &mut super::band9::Board9) -> Result<(), super::band9::Conflict> {
+pub(crate) fn root(
+    board: &mut super::band9::Board9,
+    givens: &[u8; 81],
+) -> Result<(), super::band9::Conflict> {
     #[cfg(target_arch = "x86_64")]
     if choose(Path::Best, detect()) == Compiled::Avx512 {
-        // SAFETY: `band9::wide::root_sweeps` is compiled with the eight features of `Compiled::Avx512`, which
-        // `choose` returns only when `detect` reports all eight (its invariant, tested on every feature set).
-        return unsafe { super::band9::wide::root_sweeps(board) };
+        // SAFETY: `band9::wide::root` is compiled with the eight features of `Compiled::Avx512`, which `choose`
+        // returns only when `detect` reports all eight (its invariant, tested on every feature set).
+        return unsafe { super::band9::wide::root(board, givens) };
     }
-    board.first_sweep()
+    board.root(givens)
+}
+
+/// For each value `v` in `0..=9` and band `b`, the cells of band `b` of `givens` holding `v` (`masks[v][b]`, 27
+/// bits): two 64-byte compares per value on AVX-512 (`band9`'s `value_masks` is the scalar oracle). For
+/// `band9::wide::root`, which has the features.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+pub(crate) fn value_masks_x512(givens: &[u8; 81]) -> [[u32; 3]; 10] {
+    use std::arch::x86_64::{
+        _mm512_cmpeq_epi8_mask, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_set1_epi8,
+    };
+    const BAND: u64 = (1 << 27) - 1;
+    // SAFETY: reads the 64 bytes from the start of `givens`, which has 81.
+    let low = unsafe { _mm512_loadu_si512(givens.as_ptr().cast()) };
+    // SAFETY: a masked load of the 17 bytes from offset 64 (`givens[64..]`, exactly 17 long): the lanes masked
+    // off are neither read nor able to fault.
+    let high = unsafe { _mm512_maskz_loadu_epi8((1 << 17) - 1, givens[64..].as_ptr().cast()) };
+    let mut masks = [[0u32; 3]; 10];
+    for (v, m) in (0i8..).zip(masks.iter_mut()) {
+        let value = _mm512_set1_epi8(v);
+        let low = _mm512_cmpeq_epi8_mask(low, value);
+        // The masked-off lanes load as 0 and would match the value 0.
+        let high = _mm512_cmpeq_epi8_mask(high, value) & ((1 << 17) - 1);
+        *m = [
+            (low & BAND) as u32,
+            (low >> 27 & BAND) as u32,
+            ((low >> 54 | high << 10) & BAND) as u32,
+        ];
+    }
+    masks
+}
+
+/// [`value_masks_x512`] where the processor has the AVX-512 copy's features, else `None` (for the tests).
+#[cfg(test)]
+pub(crate) fn value_masks_x512_checked(givens: &[u8; 81]) -> Option<[[u32; 3]; 10]> {
+    #[cfg(target_arch = "x86_64")]
+    if choose(Path::Best, detect()) == Compiled::Avx512 {
+        // SAFETY: `value_masks_x512` needs `avx512f` and `avx512bw`, two of the eight `choose` has just found.
+        return Some(unsafe { value_masks_x512(givens) });
+    }
+    let _ = givens;
+    None
 }
 
 /// Runs band9 ([`super::band9`]'s `solve`, with its root `route`) on the copy `path` calls for.
