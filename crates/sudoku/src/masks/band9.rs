@@ -78,6 +78,9 @@
 //!   first 250.2k -> 248.3k.
 //! - popcounts in the search by [`POP9`] lookups or by clearing the lowest bit twice (no popcount instruction on
 //!   the default target): serg count 2 15.74k -> 15.61k, 1106 first 248.3k -> 247.3k.
+//!   The bit copy, which has the instruction, counts the branching choice's bits by `popcnt` instead ([`pop`],
+//!   twenty-third session): serg (first 2000) 28.89M -> 28.51M instructions, wall time +1.8% (medians of 9
+//!   alternating runs of `--rounds 100`), generated hard unchanged.
 //!
 //! - the root's first sweep, where all 27 entries are due, with every update computed from the givens' state
 //!   and their column clears and hidden singles applied together (`Board9::first_sweep`; the same fixpoint, as
@@ -530,10 +533,10 @@ impl Board9 {
     /// band, candidate digits as a mask). Only called on an unsolved fixpoint, where every unsolved cell has at least
     /// two candidates.
     #[inline(always)]
-    fn choose(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
+    fn choose<const POPCNT: bool>(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
         if pairs != [0; 3] {
             // In the band with the most bi-value cells, the one with the most bi-value peers in the band.
-            let counts = pairs.map(pop27);
+            let counts = pairs.map(pop::<POPCNT>);
             // Ties go to the later band (measured against the earlier: nodes per puzzle, first solution,
             // forum_hardest_1106 171.6 -> 169.2, forum_hardest_1905 107.1 -> 105.2, magictour 16.13 -> 16.01; count 2
             // on 1106 416 -> 410; 17-clue 1.35 -> 1.37).
@@ -563,7 +566,7 @@ impl Board9 {
                     // The column's three bits (0, 9, 18) summed at bit 18 by one multiply (no carry reaches 20).
                     let col = ((x >> col_shift) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
                     // At most 2 digits x 9 x 3: fits a byte.
-                    weight[cell & 31] += POP9[row as usize] * col as u8;
+                    weight[cell & 31] += pop::<POPCNT>(row) as u8 * col as u8;
                 }
             }
             let mut best = (0, u8::MAX);
@@ -584,7 +587,7 @@ impl Board9 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let mask = self.digits_at(b, cell);
-                let size = u32::from(POP9[(mask & 0x1FF) as usize]);
+                let size = pop::<POPCNT>(mask & 0x1FF);
                 if size < best.3 {
                     best = (b, cell, mask, size);
                 }
@@ -931,12 +934,23 @@ fn pop27(x: u32) -> u32 {
         + u32::from(POP9[(x >> 18 & 0x1FF) as usize])
 }
 
+/// The number of set bits of `x` (at most 27 bits): one `popcnt` in the copy compiled with it (`POPCNT`), else
+/// [`pop27`]'s three lookups.
+#[inline(always)]
+fn pop<const POPCNT: bool>(x: u32) -> u32 {
+    if POPCNT {
+        x.count_ones()
+    } else {
+        pop27(x)
+    }
+}
+
 /// The number of cells of `x` (one digit's cells in a band) in the box of `cell`: the box's three minirows
 /// shifted down to bits 0..3, 3..6 and 6..9, then counted by table.
 #[inline(always)]
-fn box_count(x: u32, cell: usize) -> u32 {
+fn box_count<const POPCNT: bool>(x: u32, cell: usize) -> u32 {
     let y = (x >> (3 * ((cell % 9) / 3))) & (7 * COL_SPREAD);
-    u32::from(POP9[((y | y >> 6 | y >> 12) & 0x1FF) as usize])
+    pop::<POPCNT>((y | y >> 6 | y >> 12) & 0x1FF)
 }
 
 /// One search: the limits, the counters and the first solution.
@@ -1069,7 +1083,7 @@ pub fn solve9_band(
 /// each with the copy's target features, so that everything they inline (the band updates, the branching choice,
 /// the state copies) is compiled with them too.
 macro_rules! band_functions {
-    ($root:path; $(#[$feature:meta])*) => {
+    ($root:path, $popcnt:literal; $(#[$feature:meta])*) => {
         /// [`super::solve9`]'s work after the value check: `route` = `Some((from, path))` hands a root with at
         /// least `from` open candidates to triad9's copy `path` (0: every root band9 leaves open), `None` keeps
         /// band9 throughout (as [`super::solve9_band`]). Values must be at most 9.
@@ -1174,7 +1188,7 @@ macro_rules! band_functions {
                         Ok(())
                     };
                 }
-                let (b, cell, mut digits) = board.choose(pairs);
+                let (b, cell, mut digits) = board.choose::<$popcnt>(pairs);
                 search.stats.guesses += 1;
                 depth += 1;
                 search.stats.max_depth = search.stats.max_depth.max(depth);
@@ -1190,8 +1204,8 @@ macro_rules! band_functions {
                     if rest & (rest - 1) == 0 {
                         let e = (31 - digits.leading_zeros()) as usize;
                         let (x, y) = (board.cand[(9 * b + e) & 31], board.cand[(9 * b + d) & 31]);
-                        let (bx, by) = (box_count(x, cell), box_count(y, cell));
-                        if bx > by || (bx == by && x.count_ones() > y.count_ones()) {
+                        let (bx, by) = (box_count::<$popcnt>(x, cell), box_count::<$popcnt>(y, cell));
+                        if bx > by || (bx == by && pop::<$popcnt>(x) > pop::<$popcnt>(y)) {
                             d = e;
                         }
                     }
@@ -1211,20 +1225,20 @@ macro_rules! band_functions {
 
 /// band9 compiled for the default target: the copy the tests hold the other to.
 pub(crate) mod portable {
-    use super::box_count;
+    use super::{box_count, pop};
     use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
 
-    band_functions!(Board9::root;);
+    band_functions!(Board9::root, false;);
 }
 
 /// band9 compiled with `popcnt,bmi1,bmi2` (`tzcnt`, `blsr`, `andn` and shifts by a register other than `cl`
 /// for the bit loops): run only where `masks::dispatch` has detected the three.
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod bits {
-    use super::box_count;
+    use super::{box_count, pop};
     use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
 
-    band_functions!(super::super::dispatch::root; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
+    band_functions!(super::super::dispatch::root, true; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
 
 #[cfg(test)]
@@ -1290,10 +1304,19 @@ mod tests {
     fn box_count_counts_only_the_cells_of_the_given_cells_box() {
         // Cells 0 (box 0), 4 and 13 and 23 (box 1), 26 (box 2).
         let x = 1 | 1 << 4 | 1 << 13 | 1 << 23 | 1 << 26;
-        assert_eq!(box_count(x, 1), 1);
-        assert_eq!(box_count(x, 21), 3);
-        assert_eq!(box_count(x, 8), 1);
-        assert_eq!(box_count((1 << 27) - 1, 14), 9);
+        for popcnt in [false, true] {
+            let count = |x, cell| {
+                if popcnt {
+                    box_count::<true>(x, cell)
+                } else {
+                    box_count::<false>(x, cell)
+                }
+            };
+            assert_eq!(count(x, 1), 1);
+            assert_eq!(count(x, 21), 3);
+            assert_eq!(count(x, 8), 1);
+            assert_eq!(count((1 << 27) - 1, 14), 9);
+        }
     }
 
     /// A state for the first sweep: the givens' state of a random puzzle (25 to 74 blanks cut from a random
@@ -1965,8 +1988,9 @@ mod tests {
                     assert_eq!(board.grid().to_vec(), grid, "{what}: the solved grid");
                     break;
                 }
-                let chosen = board.choose(pairs);
+                let chosen = board.choose::<false>(pairs);
                 assert_eq!(chosen, model_choose(&board), "{what}: the branching cell");
+                assert_eq!(board.choose::<true>(pairs), chosen, "{what}: with popcnt");
                 decisions += 1;
                 without_pairs += usize::from(pairs == [0; 3]);
                 let (b, cell, digits) = chosen;
@@ -1989,7 +2013,7 @@ mod tests {
                     if off.is_solved() {
                         break;
                     }
-                    step = off.choose(pairs);
+                    step = off.choose::<false>(pairs);
                     assert_eq!(
                         step,
                         model_choose(&off),
