@@ -774,9 +774,11 @@ fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
 /// them to `propagate`'s updates one by one: a vector sweep of all 27 costs about what six scalar updates do
 /// (twenty-third session: repeating while 3, 6 or 9 were due gave kaggle +3% to +7% and 17_clue +4% to +5% over one
 /// vector sweep, serg +0.5%; 12 lost on 17_clue; `docs/measurements.md`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const SWEEP_FROM: u32 = 6;
 
 /// At most this many whole-board sweeps at the root.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const ROOT_SWEEPS: usize = 6;
 
 /// The root's first sweep ([`first_sweep_lanes`] when `LANES`, else [`Board9::first_sweep`]), repeated while at
@@ -785,6 +787,7 @@ const ROOT_SWEEPS: usize = 6;
 /// is one that sweep-by-sweep propagation passes through on the way to the same fixpoint. (A const parameter
 /// rather than a function argument: the compiler left a function argument's call out of line, compiled without
 /// the caller's AVX-512.)
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
     let sweep = |board: &mut Board9| {

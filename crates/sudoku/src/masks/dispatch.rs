@@ -194,6 +194,7 @@ pub(crate) fn solve_fast(
 /// where the processor has the eight features [`Compiled::Avx512`] needs, on the AVX-512 copy, with the first
 /// sweep repeated while enough entries are due (`band9::wide::root`); else on the scalar copy. Each vector step
 /// gives the scalar one's state (tested). Values must be at most 9.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 pub(crate) fn root(
     board: &mut super::band9::Board9,
