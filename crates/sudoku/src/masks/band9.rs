@@ -86,11 +86,11 @@
 //!   and their column clears and hidden singles applied together (`Board9::first_sweep`; the same fixpoint, as
 //!   the rules only remove candidates), so that the 27 updates are independent: on AVX-512 they run as three
 //!   registers of lanes with the tables replaced by the rules they tabulate (`first_sweep_lanes`, `wide`), and
-//!   repeated while six or more entries are due (`root_sweeps`); the givens' state before it is built the same
-//!   way there (`givens_lanes`, from AVX-512 byte compares: kaggle +3%, serg +1%). Twenty-third session, wall time against the
+//!   repeated while six or more entries are due (`root_sweeps`). Twenty-third session, wall time against the
 //!   previous root (`fast_rate --rounds 150`, medians of 7 alternating runs): kaggle +24%, 17_clue +9%, serg +7%,
-//!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions
-//!   (`docs/measurements.md`, "band9's root: the first sweep all at once").
+//!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions. The
+//!   givens' state before it is built lane by lane there too (`givens_lanes`, from AVX-512 byte compares):
+//!   kaggle +3%, serg +1% (`docs/measurements.md`, "band9's root: the first sweep all at once").
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
@@ -130,8 +130,8 @@ use super::{InputError, MaskResult, Stop};
 #[derive(Debug)]
 pub(super) struct Conflict;
 
-/// The search state of one node. Copied whole on a guess (160 bytes). Visible to `super::dispatch`, which runs
-/// the root's first sweep on its AVX-512 copy ([`wide`]).
+/// The search state of one node. Copied whole on a guess (160 bytes). Visible to `super::dispatch`, which has
+/// the root built on its AVX-512 copy ([`wide`]).
 #[derive(Clone, Copy)]
 pub(super) struct Board9 {
     /// `cand[9b + d]`: cells of band `b` where digit `d` (0-based) may go, placed cells included. Band-major, so
@@ -253,8 +253,9 @@ impl Board9 {
     /// does them side by side; this one is its oracle and the portable copy's). Then the column clears and the
     /// hidden singles of every update are applied at once, and an entry they changed is due again. The fixpoint
     /// that [`Board9::propagate`] reaches afterwards is the one it reaches without this sweep: the rules only
-    /// remove candidates, and removing more never lets a rule remove less (checked on every shipped and public
-    /// set by `the_first_sweep_leaves_the_root_fixpoint_unchanged`).
+    /// remove candidates, and removing more never lets a rule remove less (checked on the shipped sets and random
+    /// puzzles by `the_first_sweep_leaves_the_root_fixpoint_unchanged`, and by hand on every root of the public
+    /// sets: `docs/measurements.md`).
     #[inline(always)]
     pub(super) fn first_sweep(&mut self) -> Result<(), Conflict> {
         let mut kept = [0u32; 27];
@@ -677,7 +678,7 @@ impl Board9 {
     }
 }
 
-/// [`Board9::first_sweep`] computed lane by lane, for the vector copy ([`wide::first_sweep`]): each band's nine
+/// [`Board9::first_sweep`] computed lane by lane, for the vector copy ([`wide::root`]): each band's nine
 /// entries in sixteen lanes, and each table lookup of the band update replaced by the rule it tabulates, so
 /// that the compiler turns every loop over the lanes into a few vector instructions:
 /// - `KEEP`: the minirows on a row -> box permutation all of whose three minirows are occupied (six tests on
