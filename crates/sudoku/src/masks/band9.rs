@@ -533,8 +533,11 @@ impl Board9 {
     /// or the box too, did worse (1106 first: 235, 218); so did every band at once (224). Returns (band, cell in
     /// band, candidate digits as a mask). Only called on an unsolved fixpoint, where every unsolved cell has at least
     /// two candidates.
+    ///
+    /// Without `weigh`, the band's first bi-value cell, unweighed: what the search takes below its first two
+    /// levels until it meets a conflict (see [`WEIGH_ABOVE`]).
     #[inline(always)]
-    fn choose<const POPCNT: bool>(&self, pairs: [u32; 3]) -> (usize, usize, u32) {
+    fn choose<const POPCNT: bool>(&self, pairs: [u32; 3], weigh: bool) -> (usize, usize, u32) {
         if pairs != [0; 3] {
             // In the band with the most bi-value cells, the one with the most bi-value peers in the band.
             let counts = pairs.map(pop::<POPCNT>);
@@ -556,30 +559,34 @@ impl Board9 {
             rest &= rest.wrapping_sub(1);
             rest &= rest.wrapping_sub(1);
             let weighed = pairs[b] & !rest;
-            let mut weight = [0u8; 32];
-            for &x in &self.cand[9 * b..9 * b + 9] {
-                let mut cells = x & weighed;
-                while cells != 0 {
-                    let cell = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    let (row_shift, col_shift) = ROW_COL_SHIFT[cell & 31];
-                    let row = (x >> row_shift) & 0x1FF;
-                    // The column's three bits (0, 9, 18) summed at bit 18 by one multiply (no carry reaches 20).
-                    let col = ((x >> col_shift) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
-                    // At most 2 digits x 9 x 3: fits a byte.
-                    weight[cell & 31] += pop::<POPCNT>(row) as u8 * col as u8;
-                }
+            if !weigh {
+                let cell = pairs[b].trailing_zeros() as usize;
+                return (b, cell, self.digits_at(b, cell));
             }
-            let mut best = (0, u8::MAX);
+            // Each cell weighed in registers, from its own two digits (twenty-third session: a byte array of
+            // weights filled digit by digit, the earlier form, chained its read-modify-writes through memory).
+            let mut best = (0, u32::MAX, 0);
             let mut cells = weighed;
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                if weight[cell & 31] < best.1 {
-                    best = (cell, weight[cell & 31]);
+                let (row_shift, col_shift) = ROW_COL_SHIFT[cell & 31];
+                let digits = self.digits_at(b, cell);
+                let mut weight = 0;
+                let mut rest = digits;
+                while rest != 0 {
+                    let x = self.cand[(9 * b + rest.trailing_zeros() as usize) & 31];
+                    rest &= rest - 1;
+                    let row = (x >> row_shift) & 0x1FF;
+                    // The column's three bits (0, 9, 18) summed at bit 18 by one multiply (no carry reaches 20).
+                    let col = ((x >> col_shift) & COL_SPREAD).wrapping_mul(COL_SPREAD) >> 18 & 3;
+                    weight += pop::<POPCNT>(row) * col;
+                }
+                if weight < best.1 {
+                    best = (cell, weight, digits);
                 }
             }
-            return (b, best.0, self.digits_at(b, best.0));
+            return (b, best.0, best.2);
         }
         let mut best = (0, 0, 0, u32::MAX);
         for b in 0..3 {
@@ -957,6 +964,17 @@ fn box_count<const POPCNT: bool>(x: u32, cell: usize) -> u32 {
     pop::<POPCNT>((y | y >> 6 | y >> 12) & 0x1FF)
 }
 
+/// The search weighs its branching cell ([`Board9::choose`]) at decision levels below this, and everywhere once
+/// it has met a conflict; elsewhere it takes the band's first bi-value cell. Where nothing has failed yet, the
+/// weighing hardly changes the tree (a puzzle with many solutions, such as serg's, goes down one branch to a
+/// solution either way) but costs its time at every node. Twenty-third session, nodes per puzzle (`fast_rate
+/// --band`) always weighing -> this rule, first / count 2: serg (first 2000) 5.93 / 7.61 -> 5.96 / 7.64,
+/// generated hard 6.06 / 9.39 -> 6.14 / 9.45, magictour 16.17 / 28.86 -> 16.30 / 29.22, 17_clue (first 5000)
+/// 1.00 / 1.66 -> 1.02 / 1.70, generated minimal 1.90 / 2.65 -> 1.90 / 2.67. Wall time (medians of 7 and 5
+/// alternating runs): serg +3.2% / +2.4%, the others -0.2% to -0.8%. Weighing only after a conflict (levels 0
+/// and 1 too) lost 5% on the generated hard puzzles; below level 3, serg gained 2%.
+const WEIGH_ABOVE: u64 = 2;
+
 /// One search: the limits, the counters and the first solution.
 struct Search<'a> {
     limits: &'a Limits,
@@ -1192,7 +1210,8 @@ macro_rules! band_functions {
                         Ok(())
                     };
                 }
-                let (b, cell, mut digits) = board.choose::<$popcnt>(pairs);
+                let weigh = depth < super::WEIGH_ABOVE || search.stats.fails > 0;
+                let (b, cell, mut digits) = board.choose::<$popcnt>(pairs, weigh);
                 search.stats.guesses += 1;
                 depth += 1;
                 search.stats.max_depth = search.stats.max_depth.max(depth);
@@ -1807,6 +1826,26 @@ mod tests {
     /// sum over its two digits of
     /// (candidates in the cell's row of the band) x (candidates in the cell's column of the band), ties the first;
     /// with no bi-value cell, the first unsolved cell with the fewest candidates.
+    /// `choose` without weighing, by the rule its documentation states: the band with the most bi-value cells
+    /// (ties: the later), its first bi-value cell; with no bi-value cell anywhere, as `model_choose`.
+    fn model_first(board: &super::Board9) -> (usize, usize, u32) {
+        let pairs = |b: usize| -> Vec<usize> {
+            (0..27)
+                .filter(|&c| {
+                    board.unsolved[b] >> c & 1 == 1 && model_digits(board, b, c).count_ones() == 2
+                })
+                .collect()
+        };
+        let b = (0..3)
+            .rev()
+            .max_by_key(|&b| (pairs(b).len(), b))
+            .unwrap_or(0);
+        match pairs(b).first() {
+            Some(&cell) => (b, cell, model_digits(board, b, cell)),
+            None => model_choose(board),
+        }
+    }
+
     fn model_choose(board: &super::Board9) -> (usize, usize, u32) {
         let pairs: Vec<Vec<usize>> = (0..3)
             .map(|b| {
@@ -1992,9 +2031,20 @@ mod tests {
                     assert_eq!(board.grid().to_vec(), grid, "{what}: the solved grid");
                     break;
                 }
-                let chosen = board.choose::<false>(pairs);
+                let chosen = board.choose::<false>(pairs, true);
                 assert_eq!(chosen, model_choose(&board), "{what}: the branching cell");
-                assert_eq!(board.choose::<true>(pairs), chosen, "{what}: with popcnt");
+                assert_eq!(
+                    board.choose::<true>(pairs, true),
+                    chosen,
+                    "{what}: with popcnt"
+                );
+                let unweighed = board.choose::<false>(pairs, false);
+                assert_eq!(unweighed, model_first(&board), "{what}: the unweighed cell");
+                assert_eq!(
+                    board.choose::<true>(pairs, false),
+                    unweighed,
+                    "{what}: unweighed, popcnt"
+                );
                 decisions += 1;
                 without_pairs += usize::from(pairs == [0; 3]);
                 let (b, cell, digits) = chosen;
@@ -2017,7 +2067,7 @@ mod tests {
                     if off.is_solved() {
                         break;
                     }
-                    step = off.choose::<false>(pairs);
+                    step = off.choose::<false>(pairs, true);
                     assert_eq!(
                         step,
                         model_choose(&off),
