@@ -121,7 +121,7 @@ use csp_core::{Limits, Outcome, Stats};
 
 use super::dispatch::Path;
 use super::tables::{
-    minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, POP9, ROW_COL_SHIFT,
+    minirow_key, BAND, CELL_KEEP, COL_CLEAR, COL_SPREAD, KEEP, LOCKED, PERMS, POP9, ROW_COL_SHIFT,
     SOLO_ROWS, SPREAD8,
 };
 use super::{InputError, MaskResult, Stop};
@@ -699,15 +699,6 @@ impl Board9 {
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
-    /// The six maps row -> box (`PERMS[p][row]`).
-    const PERMS: [[u32; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     /// The occupancy bits a permutation needs: bit `9 row + 3 box + 2` marks minirow (row, box) occupied.
     const fn needs(p: [u32; 3]) -> u32 {
         1 << (3 * p[0] + 2) | 1 << (9 + 3 * p[1] + 2) | 1 << (18 + 3 * p[2] + 2)

@@ -110,8 +110,9 @@ const fn transpose(m: usize) -> usize {
     t
 }
 
-/// The six permutations `row -> box` of a band.
-const PERMS: [[u32; 3]; 6] = [
+/// The six permutations `row -> box` of a band (`PERMS[p][row]`): [`KEEP`]'s, and the vector first sweep's rule
+/// in `band9`.
+pub(super) const PERMS: [[u32; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
