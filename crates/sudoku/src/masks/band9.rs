@@ -539,7 +539,7 @@ impl Board9 {
     #[inline(always)]
     fn choose<const POPCNT: bool>(&self, pairs: [u32; 3], weigh: bool) -> (usize, usize, u32) {
         if pairs != [0; 3] {
-            // In the band with the most bi-value cells, the one with the most bi-value peers in the band.
+            // In the band with the most bi-value cells, the lightest of its first three (or, unweighed, its first).
             let counts = pairs.map(pop::<POPCNT>);
             // Ties go to the later band (measured against the earlier: nodes per puzzle, first solution,
             // forum_hardest_1106 171.6 -> 169.2, forum_hardest_1905 107.1 -> 105.2, magictour 16.13 -> 16.01; count 2
@@ -962,8 +962,8 @@ fn box_count<const POPCNT: bool>(x: u32, cell: usize) -> u32 {
 /// --band`) always weighing -> this rule, first / count 2: serg (first 2000) 5.93 / 7.61 -> 5.96 / 7.64,
 /// generated hard 6.06 / 9.39 -> 6.14 / 9.45, magictour 16.17 / 28.86 -> 16.30 / 29.22, 17_clue (first 5000)
 /// 1.00 / 1.66 -> 1.02 / 1.70, generated minimal 1.90 / 2.65 -> 1.90 / 2.67. Wall time (medians of 7 and 5
-/// alternating runs): serg +3.2% / +2.4%, the others -0.2% to -0.8%. Weighing only after a conflict (levels 0
-/// and 1 too) lost 5% on the generated hard puzzles; below level 3, serg gained 2%.
+/// alternating runs): serg +3.2% / +2.4%, the others -0.2% to -0.8%. Weighing only after a conflict (at no level
+/// before it) lost 5% on the generated hard puzzles; weighing at levels 0 to 2 gained serg 2% instead of 3%.
 const WEIGH_ABOVE: u64 = 2;
 
 /// One search: the limits, the counters and the first solution.
