@@ -254,8 +254,8 @@ impl Board9 {
     /// hidden singles of every update are applied at once, and an entry they changed is due again. The fixpoint
     /// that [`Board9::propagate`] reaches afterwards is the one it reaches without this sweep: the rules only
     /// remove candidates, and removing more never lets a rule remove less (checked on the shipped sets and random
-    /// puzzles by `the_first_sweep_leaves_the_root_fixpoint_unchanged`, and by hand on every root of the public
-    /// sets: `docs/measurements.md`).
+    /// puzzles by `the_first_sweep_leaves_the_root_fixpoint_unchanged`, and by hand on 83,308 roots of the
+    /// public sets: `docs/measurements.md`).
     #[inline(always)]
     pub(super) fn first_sweep(&mut self) -> Result<(), Conflict> {
         let mut kept = [0u32; 27];
