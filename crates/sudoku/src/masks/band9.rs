@@ -808,7 +808,7 @@ fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
 
 /// For each value `v` in `0..=9` and band `b`, the cells of band `b` holding `v` (`masks[v][b]`): the scalar
 /// oracle of the vector copy's byte compares (`super::dispatch::value_masks_x512`).
-#[cfg_attr(not(test), allow(dead_code))]
+#[cfg(test)]
 fn value_masks(givens: &[u8; 81]) -> [[u32; 3]; 10] {
     let mut masks = [[0u32; 3]; 10];
     for (cell, &v) in givens.iter().enumerate() {
@@ -820,11 +820,11 @@ fn value_masks(givens: &[u8; 81]) -> [[u32; 3]; 10] {
 }
 
 /// [`Board9::set_givens`] computed lane by lane, for the vector copy ([`wide::root`]), from the cells holding each
-/// value (`masks`, as [`value_masks`] gives them): per band, each digit's candidates at once (one lane per
-/// digit): the empty cells outside the rows, boxes and columns of its givens (columns over all three bands), plus
-/// its givens. Two givens of one digit in one house are a clash, found per lane as a row, box or column holding
-/// two of them. Same verdict as [`Board9::set_givens`], and the same state when there is no clash (the test
-/// `the_vector_root_is_the_scalar_one`).
+/// value (`masks`, as the tests' oracle `value_masks` gives them): per band, each digit's candidates at once (one
+/// lane per digit): the empty cells outside the rows, boxes and columns of its givens (columns over all three
+/// bands), plus its givens. Two givens of one digit in one house are a clash, found per lane as a row, box or
+/// column holding two of them. Same verdict as [`Board9::set_givens`], and the same state when there is no clash
+/// (the test `the_vector_root_is_the_scalar_one`).
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Conflict> {
