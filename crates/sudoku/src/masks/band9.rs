@@ -91,6 +91,11 @@
 //!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions. The
 //!   givens' state before it is built lane by lane there too (`givens_lanes`, from AVX-512 byte compares):
 //!   kaggle +3%, serg +1% (`docs/measurements.md`, "band9's root: the first sweep all at once").
+//! - a sweep's updates in one loop over the due entries of all three bands (`Board9::sweep`) instead of one
+//!   const-generic loop per band (above): 3-5% more instructions, but fewer mispredicted branches per sweep.
+//!   Twenty-fourth session, wall time: 17_clue +7%, serg +5%, magictour +4% / +5% (`docs/measurements.md`,
+//!   "band9's sweep in one loop"). Instruction counts alone would have kept the per-band loops, as they did
+//!   when those were measured.
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
@@ -143,7 +148,8 @@ pub(super) struct Board9 {
     unsolved: [u32; 4],
     /// Bit `i` set when `cand[i]` lost a cell since its last band update (the update is due). Zero at a fixpoint.
     /// Every change of an entry outside its own update goes through a function that sets its bit when it
-    /// removed something ([`Board9::clear`] and the loops of [`Board9::assign`] and [`Board9::update_digits`]).
+    /// removed something ([`Board9::clear`], the loops of [`Board9::assign`], and [`Board9::sweep`], which sets
+    /// the whole mask at its end).
     dirty: u32,
     /// `pairs[b]`: the unsolved cells of band `b` with exactly two candidates, as the last naked-singles pass over
     /// the band left them (see [`Board9::propagate`]). Valid at a fixpoint: a band is passed over again only when
@@ -346,75 +352,82 @@ impl Board9 {
         self.place(d, b, cell);
     }
 
-    /// Band updates of the digits of band `B` whose bits are set in `dirty & 0x1FF` (step 1 of the module doc).
+    /// One sweep of band updates (step 1 of the module doc): every entry whose bit is set in `dirty`, in increasing
+    /// order (band by band), in one loop. Leaves due, in `self.dirty`, exactly the entries the sweep changed
+    /// besides their own updates.
     ///
-    /// Each digit's update reads only its own entry, so the updates of one band do not wait for each other: the
-    /// hidden singles they find are collected (`once`) and taken out of the band's other digits after the loop,
-    /// where a digit that loses a cell is left dirty for the next sweep. Two digits claiming one cell as a hidden
-    /// single is a conflict (`twice`). An update that cleared each single from the band at once would make the next
-    /// digit's load wait on that store, a chain through memory of every update of the band. The band is a
-    /// constant, so offsets, the `unsolved` word and the digit's other two bands are fixed at compile time.
+    /// Each update reads only its own entry, so the updates do not wait for each other: the hidden singles they
+    /// find are collected per band (`once`) and taken out of the band's other digits after the loop, where a digit
+    /// that loses a cell is left due for the next sweep. Two digits claiming one cell as a hidden single is a
+    /// conflict (`twice`). An update that cleared each single from the band at once would make the next digit's
+    /// load wait on that store, a chain through memory of every update of the band.
     ///
-    /// `singles[9B + d]` receives the hidden singles digit `d`'s update found. It is zeroed once per propagation,
-    /// not per call (the zeroing took 1.7% of serg's instructions): an entry left from an earlier sweep names
-    /// cells that sweep placed, and `unsolved` only shrinks within a propagation, so those cells are outside
-    /// `once` now and the stale entry removes exactly what a zero would.
+    /// One loop over all three bands rather than one per band, each with its band a compile-time constant (as
+    /// from the eighteenth session to the twenty-third): the band's offsets then cost a multiply and two
+    /// conditional moves, and the copy runs a few percent more instructions, but a sweep ends on one
+    /// mispredicted branch instead of up to six (each band's "anything due?" test and its loop's exit; serg's
+    /// sweeps update 2.6 entries each). Twenty-fourth session, wall time (`fast_rate --rounds 150`, medians of 7
+    /// alternating runs): 17_clue +7%, serg +5%, magictour +4% / +5% (first / count), kaggle +1%; callgrind +3% to
+    /// +5% instructions (`docs/measurements.md`, "band9's sweep in one loop").
+    ///
+    /// `singles[i]` receives the hidden singles entry `i`'s update found. It is zeroed once per propagation, not
+    /// per sweep (the zeroing took 1.7% of serg's instructions): an entry left from an earlier sweep names cells
+    /// that sweep placed, and `unsolved` only shrinks within a propagation, so those cells are outside `once` now
+    /// and the stale entry removes exactly what a zero would.
     #[inline(always)]
-    fn update_digits<const B: usize>(
-        &mut self,
-        dirty: u32,
-        singles: &mut [u32; 32],
-    ) -> Result<(), Conflict> {
-        let mut digits = dirty & 0x1FF;
-        if digits == 0 {
-            return Ok(());
-        }
-        let unsolved = self.unsolved[B % 4];
-        let (mut once, mut twice, mut empty) = (0u32, 0u32, false);
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let i = (9 * B + d) & 31;
-            let a = self.cand[i];
+    fn sweep(&mut self, dirty: u32, singles: &mut [u32; 32]) -> Result<(), Conflict> {
+        let mut once = [0u32; 3];
+        let (mut twice, mut empty) = (0u32, false);
+        let mut due = 0u32;
+        let mut entries = dirty;
+        while entries != 0 {
+            let i = entries.trailing_zeros() as usize;
+            entries &= entries - 1;
+            // i / 9 for i < 27 (and at most 3 for any i < 32).
+            let b = (i * 57) >> 9;
+            let a = self.cand[i & 31];
             let key = minirow_key(a) & 511;
             let a = a & KEEP[key];
             empty |= a == 0;
             // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
             let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
             // Unsolved cells alone in their row of the band (see `SOLO_ROWS`): hidden singles.
-            let s = a & SOLO_ROWS[key] & locked & unsolved;
-            twice |= once & s;
-            once |= s;
-            singles[i] = s;
-            self.cand[i] = a;
-            self.dirty &= !(1 << i);
+            let s = a & SOLO_ROWS[key] & locked & self.unsolved[b & 3];
+            twice |= once[b % 3] & s;
+            once[b % 3] |= s;
+            singles[i & 31] = s;
+            self.cand[i & 31] = a;
+            // An earlier update of this sweep may have made it due; this update has seen that change.
+            due &= !(1 << i);
             // The same digit in the other two bands (as `clear`, written out: measured faster so).
-            let j = (9 * ((B + 1) % 3) + d) & 31;
+            let (j, k) = other_bands(i);
             let old = self.cand[j];
             self.cand[j] = old & !locked;
-            self.dirty |= u32::from(old & locked != 0) << j;
-            let j = (9 * ((B + 2) % 3) + d) & 31;
-            let old = self.cand[j];
-            self.cand[j] = old & !locked;
-            self.dirty |= u32::from(old & locked != 0) << j;
+            due |= u32::from(old & locked != 0) << j;
+            let old = self.cand[k];
+            self.cand[k] = old & !locked;
+            due |= u32::from(old & locked != 0) << k;
         }
         if empty | (twice != 0) {
             return Err(Conflict);
         }
-        if once != 0 {
-            self.unsolved[B % 4] = unsolved & !once;
-            let mut lost = 0;
-            for (k, (x, s)) in self.cand[9 * (B % 3)..9 * (B % 3) + 9]
-                .iter_mut()
-                .zip(&singles[9 * (B % 3)..9 * (B % 3) + 9])
-                .enumerate()
-            {
-                let gone = *x & once & !s;
-                *x &= !gone;
-                lost |= u32::from(gone != 0) << k;
+        for (b, &once) in once.iter().enumerate() {
+            if once != 0 {
+                self.unsolved[b] &= !once;
+                let mut lost = 0;
+                for (k, (x, s)) in self.cand[9 * b..9 * b + 9]
+                    .iter_mut()
+                    .zip(&singles[9 * b..9 * b + 9])
+                    .enumerate()
+                {
+                    let gone = *x & once & !s;
+                    *x &= !gone;
+                    lost |= u32::from(gone != 0) << k;
+                }
+                due |= lost << (9 * b);
             }
-            self.dirty |= lost << (9 * (B % 3));
         }
+        self.dirty = due;
         Ok(())
     }
 
@@ -431,7 +444,7 @@ impl Board9 {
         Ok(any0 | any1 | any2)
     }
 
-    /// [`Board9::naked_singles`] in band `B` (a constant, as in [`Board9::update_digits`]).
+    /// [`Board9::naked_singles`] in band `B` (a constant: offsets and the `unsolved` word fixed at compile time).
     #[inline(always)]
     fn naked_singles_in<const B: usize>(&mut self) -> Result<bool, Conflict> {
         let unsolved = self.unsolved[B % 4];
@@ -500,10 +513,7 @@ impl Board9 {
             let dirty = self.dirty;
             if dirty != 0 {
                 touched |= dirty;
-                self.dirty = 0;
-                self.update_digits::<0>(dirty, &mut singles)?;
-                self.update_digits::<1>(dirty >> 9, &mut singles)?;
-                self.update_digits::<2>(dirty >> 18, &mut singles)?;
+                self.sweep(dirty, &mut singles)?;
             } else {
                 if !self.naked_singles(touched)? {
                     return Ok(self.pairs);
@@ -2108,7 +2118,7 @@ mod tests {
             }
             board.cand[1] = diagonal;
             board.cand[2] = if twice { diagonal } else { super::BAND };
-            let conflict = board.update_digits::<0>(0b111, &mut [0; 32]).is_err();
+            let conflict = board.sweep(0b111, &mut [0; 32]).is_err();
             assert_eq!(conflict, empty || twice, "{what}");
         }
     }
