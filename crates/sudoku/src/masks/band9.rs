@@ -352,6 +352,27 @@ impl Board9 {
         self.place(d, b, cell);
     }
 
+    /// [`Board9::assign`] on a copy of `parent` just made (everything but the decision): band `b`'s entries are
+    /// read from `parent`, not from the copy. Reading them back from the copy made each wide load wait for the
+    /// copy's stores to reach the cache (a load that spans two stores cannot be forwarded from them).
+    #[inline(always)]
+    fn assign_child(&mut self, parent: &Board9, d: usize, b: usize, cell: usize) {
+        let bit = 1u32 << (cell % 27);
+        let own = parent.cand[(9 * b + d) & 31];
+        let mut lost = 0;
+        for (k, (x, &p)) in self.cand[9 * (b % 3)..9 * (b % 3) + 9]
+            .iter_mut()
+            .zip(&parent.cand[9 * (b % 3)..9 * (b % 3) + 9])
+            .enumerate()
+        {
+            lost |= u32::from(p & bit != 0) << k;
+            *x = p & !bit;
+        }
+        self.cand[(9 * b + d) & 31] = own;
+        self.dirty |= (lost & !(1 << d)) << (9 * (b % 3));
+        self.place(d, b, cell);
+    }
+
     /// One sweep of band updates (step 1 of the module doc): every entry whose bit is set in `dirty`, in increasing
     /// order (band by band), in one loop. Leaves due, in `self.dirty`, exactly the entries the sweep changed
     /// besides their own updates.
@@ -1187,6 +1208,13 @@ macro_rules! band_functions {
         /// See [`set_givens`].
         $(#[$feature])*
         #[inline(never)]
+        fn assign_child(child: &mut Board9, parent: &Board9, d: usize, b: usize, cell: usize) {
+            child.assign_child(parent, d, b, cell)
+        }
+
+        /// See [`set_givens`].
+        $(#[$feature])*
+        #[inline(never)]
         fn grid(board: &Board9) -> [u8; 81] {
             board.grid()
         }
@@ -1249,7 +1277,7 @@ macro_rules! band_functions {
                     for (to, from) in child.cand.chunks_exact_mut(8).zip(board.cand.chunks_exact(8)) {
                         to.copy_from_slice(from);
                     }
-                    assign(&mut child, d, b, cell);
+                    assign_child(&mut child, board, d, b, cell);
                     run(search, &mut child, depth)?;
                 }
                 search.node()?;
