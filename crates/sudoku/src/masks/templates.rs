@@ -140,17 +140,19 @@ fn digit_templates(x: &[u32; 3]) -> ([u8; 3], u32) {
             if !no_empty_byte(a01) {
                 continue;
             }
-            let mut m2 = valid[2];
-            while m2 != 0 {
-                let k2 = m2.trailing_zeros() as usize;
-                m2 &= m2 - 1;
-                let all = a01 & a[2][k2];
-                if no_empty_byte(all) {
-                    h[0] |= 1 << k0;
-                    h[1] |= 1 << k1;
-                    h[2] |= 1 << k2;
-                    v |= all;
-                }
+            // The third band's six configurations without a branch each (which of them fit is data the
+            // predictor cannot learn): a configuration outside `valid[2]` never fits.
+            let mut fit = 0u32;
+            for (k2, &a2) in a[2].iter().enumerate() {
+                let all = a01 & a2;
+                let ok = no_empty_byte(all) & (valid[2] >> k2 & 1 != 0);
+                fit |= u32::from(ok) << k2;
+                v |= all & 0u32.wrapping_sub(u32::from(ok));
+            }
+            if fit != 0 {
+                h[0] |= 1 << k0;
+                h[1] |= 1 << k1;
+                h[2] |= fit;
             }
             if h == valid && v == cap {
                 return (h.map(|x| x as u8), v);
