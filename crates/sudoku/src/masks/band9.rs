@@ -488,19 +488,14 @@ impl Board9 {
         while singles != 0 {
             let cell = singles.trailing_zeros() as usize;
             singles &= singles - 1;
-            let d = self.digit_at(B, cell).ok_or(Conflict)?;
-            self.place_in::<B>(d, cell);
+            // The cell's one digit, or none when a single placed before it in this pass took it.
+            let digits = self.digits_at(B, cell);
+            if digits == 0 {
+                return Err(Conflict);
+            }
+            self.place_in::<B>(digits.trailing_zeros() as usize, cell);
         }
         Ok(any)
-    }
-
-    /// The digit whose candidates include `cell` of band `b` (the first one, if several).
-    #[inline(always)]
-    fn digit_at(&self, b: usize, cell: usize) -> Option<usize> {
-        let bit = 1u32 << (cell % 27);
-        self.cand[9 * (b % 3)..9 * (b % 3) + 9]
-            .iter()
-            .position(|&x| x & bit != 0)
     }
 
     /// The digits that are candidates at `cell` of band `b`, as a 9-bit mask.
