@@ -67,6 +67,7 @@
 //!   so the band's offsets, its `unsolved` word and the digit's other two bands are constants instead of `i / 9`
 //!   and two conditional subtractions per update: solve9 per puzzle, first / count 2, 1106 298k -> 268k / 690k ->
 //!   620k, serg (first 3000) 17.2k -> 15.9k / 18.9k -> 17.5k, kaggle 5.74k -> 5.13k; same nodes and answers.
+//!   (Instructions only; the twenty-fourth session went back to one loop for the updates, for wall time: below.)
 //!   The same for naked singles (`naked_singles_in::<B>`): 1106 first 268.1k -> 262.4k, serg count 2 17.49k ->
 //!   17.10k. And for the root's givens (`place_givens::<B>`), with the placed cell's column mask by table
 //!   ([`super::tables::COL_CLEAR`]) instead of `cell % 9`: 1106 first 255.0k -> 250.3k, serg count 2 16.74k ->
