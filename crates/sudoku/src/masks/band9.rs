@@ -1156,19 +1156,17 @@ macro_rules! band_functions {
                 match root {
                     // Solved by propagation alone: the one solution, as band9's search would report it.
                     Ok(()) if board.is_solved() => {
-                        let mut result = MaskResult {
+                        let mut solution = [0; 81];
+                        grid(&board, &mut solution);
+                        return MaskResult {
                             outcome: Outcome::Solved,
                             count: 1,
-                            solution: Some([0; 81]),
+                            solution: Some(solution),
                             stats: Stats {
                                 solutions: 1,
                                 ..Stats::default()
                             },
                         };
-                        if let Some(solution) = result.solution.as_mut() {
-                            grid(&board, solution);
-                        }
-                        return result;
                     }
                     Ok(()) if board.open_candidates() >= from => {
                         return super::super::triad9::solve9_seeded(
