@@ -25,7 +25,7 @@
 
 mod cells;
 mod dig;
-mod fill;
+pub(crate) mod fill;
 mod rate;
 mod rng;
 

@@ -101,6 +101,16 @@
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
 //!
+//! Counting to two, the first solution may give the second at once: when the deepest branch point still to be
+//! tried lies on a unique rectangle of the solution (four cells open at the root, on two rows and two columns in two
+//! boxes, holding `a, e / e, a` with `e` one of the point's untried digits), swapping the two digits is another
+//! solution ([`swap_through`], `Search::second_by_swap`). That branch is where the search would look next, and on a
+//! puzzle with many solutions it is mostly where the search finds the second. Twenty-fifth session: serg 7.63 ->
+//! 7.01 nodes per puzzle and +2.2% to +2.5% wall time counting (medians of 9 alternating runs); the others, whose
+//! checks find nothing, -0.2% to -0.5%. A check of every rectangle of the grid saved more nodes (6.71) but cost
+//! about 190 cycles, as much as it saved (`docs/measurements.md`, "A second solution by a swap through the last
+//! branch point").
+//!
 //! [`solve9`], the registry's `fast` on 9x9, runs this solver's root, and when the root leaves many candidates
 //! open (a hard puzzle) goes on with triad9 ([`super::triad9`]) seeded from this root (narrowed by the digits'
 //! templates, [`super::templates`]) instead of this search; [`solve9_band`] is this solver alone. Why and where:
@@ -1013,6 +1023,68 @@ struct Search<'a> {
     count: u64,
     solution: Option<[u8; 81]>,
     stats: Stats,
+    /// The deepest branch point whose other values are still to be tried (see [`Untried`]); [`Untried::NONE`]
+    /// above the first branch point and on the last value of every one.
+    untried: Untried,
+    /// The cells open at the root fixpoint, per band: no solution differs from another outside them.
+    open: [u32; 3],
+}
+
+/// A branch point's values not yet tried: its band and cell, the digit of the branch being searched below it, and
+/// the digits still to try, packed into one word (bits 0-1, 2-6, 7-10 and 11-19), since the search saves and
+/// restores it around every branch (four separate fields measured 0.3% slower on 17_clue).
+#[derive(Clone, Copy)]
+struct Untried(u32);
+
+impl Untried {
+    /// No branch point: nothing left to try.
+    const NONE: Untried = Untried(0);
+
+    #[inline(always)]
+    fn new(b: usize, cell: usize, d: usize, rest: u32) -> Untried {
+        Untried((b | cell << 2 | d << 7) as u32 | rest << 11)
+    }
+
+    /// (band, cell in band, digit being searched, digits still to try as a 9-bit mask).
+    #[inline(always)]
+    fn parts(self) -> (usize, usize, usize, u32) {
+        let p = self.0 as usize;
+        (p & 3, p >> 2 & 31, p >> 7 & 15, self.0 >> 11)
+    }
+}
+
+/// Whether the solved state `cand` (as [`Board9::cand`]) holds a unique rectangle through cell `cell` of band `b`
+/// with digits `a` (at that cell) and `e`: four cells on two rows and two columns, in two boxes, holding
+/// `a, e / e, a`, all four `open` (the cells open at the root, per band). Swapping `a` and `e` on the four then
+/// gives another solution: every row, column and box they touch keeps both digits. The cell's other corners:
+/// `e`'s column in the cell's row, and `e`'s row in the cell's column. False when the cell does not hold `a`.
+#[inline(always)]
+fn swap_through(
+    cand: &[u32; 32],
+    open: [u32; 3],
+    b: usize,
+    cell: usize,
+    a: usize,
+    e: usize,
+) -> bool {
+    let (r1, c1) = (cell / 9, cell % 9);
+    let c2 = ((cand[(9 * b + e) & 31] >> (9 * r1)) & 0x1FF).trailing_zeros() as usize % 9;
+    for (b2, &o) in open.iter().enumerate() {
+        let y = cand[(9 * b2 + e) & 31] & COL_SPREAD << c1;
+        if y != 0 {
+            // Bits of row r2 of band b2, columns c1 and c2.
+            let r2 = y.trailing_zeros() as usize / 9;
+            let (x1, x2) = (1u32 << (9 * r2 + c1), 1u32 << ((9 * r2 + c2) % 27));
+            // Two boxes: the two rows in one band, or the two columns in one stack (both at once would put
+            // `e` twice in a box).
+            return (b2 == b || c1 / 3 == c2 / 3)
+                && cand[(9 * b + a) & 31] >> cell & 1 != 0
+                && cand[(9 * b2 + a) & 31] & x2 != 0
+                && open[b & 3] >> (9 * r1 + c2) & 1 != 0
+                && o & (x1 | x2) == x1 | x2;
+        }
+    }
+    false
 }
 
 impl<'a> Search<'a> {
@@ -1031,6 +1103,8 @@ impl<'a> Search<'a> {
             count: 0,
             solution: None,
             stats: Stats::default(),
+            untried: Untried::NONE,
+            open: [0; 3],
         }
     }
 
@@ -1051,6 +1125,23 @@ impl<'a> Search<'a> {
             solution: self.solution,
             stats: self.stats,
         }
+    }
+
+    /// Counting to two, at the first solution (`cand`): whether a second one is the first with two digits
+    /// swapped on a unique rectangle through the deepest branch point still to be tried, its digit in the
+    /// solution and one of its digits still to try ([`swap_through`]). That branch is where the search would
+    /// look next, and on puzzles with many solutions it is mostly where it finds the second.
+    #[inline(always)]
+    fn second_by_swap(&self, cand: &[u32; 32]) -> bool {
+        let (b, cell, d, mut rest) = self.untried.parts();
+        while rest != 0 {
+            let e = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if swap_through(cand, self.open, b, cell, d, e) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Counts a node and checks the limits.
@@ -1183,6 +1274,7 @@ macro_rules! band_functions {
                 }
             }
             let mut search = Search::new(limits, solution_limit);
+            search.open = [board.unsolved[0], board.unsolved[1], board.unsolved[2]];
             let ended = match root {
                 Err(Conflict) => None,
                 Ok(()) => Some(run(&mut search, &mut board, 0)),
@@ -1241,6 +1333,11 @@ macro_rules! band_functions {
                     if search.solution.is_none() {
                         grid(board, search.solution.insert([0; 81]));
                     }
+                    if search.count == 1 && search.solution_limit == 2 && search.second_by_swap(&board.cand) {
+                        #[cfg(test)]
+                        super::tests::SWAPS.with(|n| n.set(n.get() + 1));
+                        search.count = 2;
+                    }
                     return if search.count >= search.solution_limit {
                         Err(Stop::Enough)
                     } else {
@@ -1286,7 +1383,10 @@ macro_rules! band_functions {
                         to.copy_from_slice(from);
                     }
                     assign_child(&mut child, board, d, b, cell);
+                    let outer = search.untried;
+                    search.untried = Untried::new(b, cell, d, digits);
                     run(search, &mut child, depth)?;
+                    search.untried = outer;
                 }
                 search.node()?;
                 assign(board, digits.trailing_zeros() as usize, b, cell);
@@ -1298,7 +1398,9 @@ macro_rules! band_functions {
 /// band9 compiled for the default target: the copy the tests hold the other to.
 pub(crate) mod portable {
     use super::{box_count, pop};
-    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
+    use super::{
+        Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, Untried, BAND,
+    };
 
     band_functions!(Board9::root, false;);
 }
@@ -1308,7 +1410,9 @@ pub(crate) mod portable {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod bits {
     use super::{box_count, pop};
-    use super::{Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, BAND};
+    use super::{
+        Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, Untried, BAND,
+    };
 
     band_functions!(super::super::dispatch::root, true; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
@@ -1316,6 +1420,138 @@ pub(crate) mod bits {
 #[cfg(test)]
 mod tests {
     use super::{box_count, empty_cells, pop27, spread_bits};
+
+    thread_local! {
+        /// Second solutions the search has taken from a swap ([`super::Search::second_by_swap`]) on this thread.
+        pub(super) static SWAPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A random solved grid from the generator's randomised search. The tests' usual `random_grid9` relabels and
+    /// permutes one pattern grid, whose rows within a band are shifts of each other: it has no unique rectangle.
+    fn searched_grid(
+        filler: &mut crate::generate::fill::Filler,
+        rng: &mut csp_core::rng::Rng,
+    ) -> [u8; 81] {
+        let mut grid = [0; 81];
+        grid.copy_from_slice(filler.fill(rng).0);
+        grid
+    }
+
+    /// [`super::swap_through`] against its definition, on random solved grids with random cells open: for every
+    /// open cell and every two digits, yes exactly when the cell holds the first and two more cells complete a
+    /// rectangle with it and the second, all four open, whose swap leaves a valid grid (checked whole: rows, columns
+    /// and boxes).
+    #[test]
+    fn a_swap_is_found_exactly_where_a_rectangle_of_open_cells_swaps_into_another_solution() {
+        let mut rng = csp_core::rng::Rng::new(0x5a_a9);
+        let mut filler = crate::generate::fill::Filler::new(3);
+        let mut found = 0;
+        for _ in 0..200 {
+            let grid = searched_grid(&mut filler, &mut rng);
+            let Ok(board) = super::Board9::from_givens(&grid) else {
+                panic!("a full grid is its own root: {grid:?}");
+            };
+            let mut open = [0u32; 3];
+            for i in 0..81 {
+                if rng.below_mod(5) != 0 {
+                    open[i / 27] |= 1 << (i % 27);
+                }
+            }
+            let is_open = |i: usize| open[i / 27] >> (i % 27) & 1 != 0;
+            for i in (0..81).filter(|&i| is_open(i)) {
+                let (r1, c1) = (i / 9, i % 9);
+                for (a, e) in (1..=9)
+                    .flat_map(|a| (1..=9).map(move |e| (a, e)))
+                    .filter(|(a, e)| a != e)
+                {
+                    let want = grid[i] == a
+                        && (0..81).any(|j| {
+                            let (r2, c2) = (j / 9, j % 9);
+                            let corners = [i, 9 * r1 + c2, 9 * r2 + c1, j];
+                            if r2 == r1 || c2 == c1 || !corners.iter().all(|&k| is_open(k)) {
+                                return false;
+                            }
+                            if [grid[9 * r1 + c2], grid[9 * r2 + c1], grid[j]] != [e, e, a] {
+                                return false;
+                            }
+                            let mut swapped = grid;
+                            for k in corners {
+                                swapped[k] = if grid[k] == a { e } else { a };
+                            }
+                            crate::masks::tests::verify(3, &[0; 81], &swapped)
+                        });
+                    let got = super::swap_through(
+                        &board.cand,
+                        open,
+                        i / 27,
+                        i % 27,
+                        usize::from(a - 1),
+                        usize::from(e - 1),
+                    );
+                    assert_eq!(
+                        got, want,
+                        "cell {i}, digits {a} and {e}, grid {grid:?}, open {open:?}"
+                    );
+                    found += usize::from(want);
+                }
+            }
+        }
+        assert!(found > 500, "too few rectangles to test the check: {found}");
+    }
+
+    /// Counting to two on random puzzles, from unique to wide open: both copies of band9 count like the plain DFS
+    /// counter (a swap taken on a puzzle with one solution would count two), and on the many-solution ones the
+    /// second solution often comes from the swap (the count would be the same without it: this holds the shortcut
+    /// to firing).
+    #[test]
+    fn counting_to_two_takes_many_second_solutions_from_a_swap_and_counts_like_plain_dfs() {
+        let mut rng = csp_core::rng::Rng::new(0x2_5a9);
+        let limits = csp_core::Limits::none();
+        let mut filler = crate::generate::fill::Filler::new(3);
+        let (mut many, before) = (0, SWAPS.with(std::cell::Cell::get));
+        for _ in 0..300 {
+            let mut g = searched_grid(&mut filler, &mut rng);
+            let blanks = 35 + rng.below_mod(35) as usize;
+            while g.iter().filter(|&&v| v == 0).count() < blanks {
+                g[rng.below_mod(81) as usize] = 0;
+            }
+            let want = crate::masks::tests::dfs_count(3, &g, 2);
+            many += usize::from(want == 2);
+            let Ok(fast) = super::solve9_band(&g, 2, &limits) else {
+                panic!("values checked: {g:?}");
+            };
+            let portable = super::portable::solve(&g, 2, &limits, None);
+            assert_eq!((fast.count, portable.count), (want, want), "puzzle {g:?}");
+            assert_eq!(fast.stats, portable.stats, "puzzle {g:?}");
+            let Some(solution) = fast.solution else {
+                panic!("no solution reported for {g:?}");
+            };
+            assert!(
+                crate::masks::tests::verify(3, &g, &solution),
+                "puzzle {g:?}"
+            );
+        }
+        let swaps = SWAPS.with(std::cell::Cell::get) - before;
+        // Proper hard puzzles: one solution, found after guesses, so the check runs on every one and must not fire
+        // (a rectangle with a given among its corners is no swap).
+        for g in crate::masks::tests::shipped_9x9(&["famous/top95.txt", "generated/9x9-hard.txt"]) {
+            let counts = (
+                super::solve9_band(&g, 2, &limits).map(|r| r.count),
+                super::portable::solve(&g, 2, &limits, None).count,
+            );
+            assert_eq!(counts, (Ok(1), 1), "puzzle {g:?}");
+        }
+        assert!(
+            (150..280).contains(&many),
+            "puzzles with several solutions: {many} of 300"
+        );
+        // Each puzzle is solved by both copies, and each copy's swaps count.
+        assert!(
+            swaps / 2 > many as u64 / 4,
+            "{} swaps on {many} puzzles with several solutions",
+            swaps / 2
+        );
+    }
 
     #[test]
     fn empty_cells_marks_exactly_the_zero_bytes_of_a_band() {

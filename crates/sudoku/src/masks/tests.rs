@@ -80,7 +80,7 @@ pub(super) fn shipped_9x9(files: &[&str]) -> Vec<[u8; 81]> {
 }
 
 /// Independent check: same length, every given kept, every row, column and box a permutation of 1..=N.
-fn verify(box_size: usize, givens: &[u8], solution: &[u8]) -> bool {
+pub(super) fn verify(box_size: usize, givens: &[u8], solution: &[u8]) -> bool {
     let n = box_size;
     let size = n * n;
     if solution.len() != size * size || givens.len() != size * size {
@@ -110,7 +110,7 @@ fn verify(box_size: usize, givens: &[u8], solution: &[u8]) -> bool {
 
 /// Plain DFS counter, independent of the solvers under test: fill the empty cell with the fewest legal values
 /// (legality by scanning its row, column and box), try each value, count complete grids up to `limit`.
-fn dfs_count(box_size: usize, givens: &[u8], limit: u64) -> u64 {
+pub(super) fn dfs_count(box_size: usize, givens: &[u8], limit: u64) -> u64 {
     fn legal(n: usize, g: &[u8], cell: usize) -> Vec<u8> {
         let size = n * n;
         let (r, c) = (cell / size, cell % size);
