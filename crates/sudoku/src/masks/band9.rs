@@ -91,7 +91,9 @@
 //!   previous root (`fast_rate --rounds 150`, medians of 7 alternating runs): kaggle +24%, 17_clue +9%, serg +7%,
 //!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions. The
 //!   givens' state before it is built lane by lane there too (`givens_lanes`, from AVX-512 byte compares):
-//!   kaggle +3%, serg +1% (`docs/measurements.md`, "band9's root: the first sweep all at once").
+//!   kaggle +3%, serg +1% (`docs/measurements.md`, "band9's root: the first sweep all at once"). Since the
+//!   twenty-fifth session the lanes stay in registers from the givens through the last sweep (`Lanes`), stored
+//!   into the board once: kaggle +7%, 17_clue +3%, serg +0.5% ("band9's root kept in registers").
 //! - a sweep's updates in one loop over the due entries of all three bands (`Board9::sweep`) instead of one
 //!   const-generic loop per band (above): 3-5% more instructions, but fewer mispredicted branches per sweep.
 //!   Twenty-fourth session, wall time: 17_clue +7%, serg +5%, magictour +4% / +5% (`docs/measurements.md`,
@@ -747,9 +749,62 @@ impl Board9 {
 /// Same results as [`Board9::first_sweep`] (the test `the_vector_first_sweep_is_the_scalar_one`); lanes 9..16
 /// of each band are zero and stay out of every result. Compiled for the default target it is no faster than the
 /// table lookups (SSE2's four lanes: kaggle +12% instructions), so only the AVX-512 copy uses it.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg(test)]
 #[inline(always)]
 fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
+    let mut lanes = Lanes::load(board);
+    let (dirty, ok) = sweep_lanes(&mut lanes);
+    lanes.store(board, dirty);
+    if ok {
+        Ok(())
+    } else {
+        Err(Conflict)
+    }
+}
+
+/// A board's entries and unsolved cells as the AVX-512 root works on them: band `b`'s nine entries in lanes 0..9
+/// of `cand[b]` (one 512-bit register; lanes 9..16 zero) and `unsolved[b]`. The root keeps this state in registers
+/// from the givens through its sweeps and stores it into the board once at its end: each sweep storing the
+/// entries and the next loading them back made the 64-byte loads wait for the narrower stores to reach the cache
+/// (a load spanning several stores is not forwarded from them).
+#[derive(Clone, Copy)]
+struct Lanes {
+    cand: [[u32; 16]; 3],
+    unsolved: [u32; 3],
+}
+
+impl Lanes {
+    /// The board's state as lanes.
+    #[cfg(test)]
+    #[inline(always)]
+    fn load(board: &Board9) -> Lanes {
+        let mut cand = [[0u32; 16]; 3];
+        for (b, lanes) in cand.iter_mut().enumerate() {
+            lanes[..9].copy_from_slice(&board.cand[9 * b..9 * b + 9]);
+        }
+        Lanes {
+            cand,
+            unsolved: [board.unsolved[0], board.unsolved[1], board.unsolved[2]],
+        }
+    }
+
+    /// Writes the entries, the unsolved cells and `dirty` into the board (its other fields untouched).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    fn store(&self, board: &mut Board9, dirty: u32) {
+        for (b, lanes) in self.cand.iter().enumerate() {
+            board.cand[9 * b..9 * b + 9].copy_from_slice(&lanes[..9]);
+        }
+        board.unsolved[..3].copy_from_slice(&self.unsolved);
+        board.dirty = dirty;
+    }
+}
+
+/// [`first_sweep_lanes`] on the lanes: returns the entries left due and whether no conflict was found (the state
+/// is updated either way, as the scalar sweep's is).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn sweep_lanes(state: &mut Lanes) -> (u32, bool) {
     /// The occupancy bits a permutation needs: bit `9 row + 3 box + 2` marks minirow (row, box) occupied.
     const fn needs(p: [u32; 3]) -> u32 {
         1 << (3 * p[0] + 2) | 1 << (9 + 3 * p[1] + 2) | 1 << (18 + 3 * p[2] + 2)
@@ -768,10 +823,8 @@ fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
     let mut singles = [[0u32; 16]; 3];
     let mut empty = 0u32;
     for b in 0..3 {
-        let mut lanes = [0u32; 16];
-        lanes[..9].copy_from_slice(&board.cand[9 * b..9 * b + 9]);
-        let unsolved = board.unsolved[b];
-        for (d, &a) in lanes.iter().enumerate() {
+        let unsolved = state.unsolved[b];
+        for (d, &a) in state.cand[b].iter().enumerate() {
             let occupied = (((a & 0o333_333_333) + 0o333_333_333) | a) & 0o444_444_444;
             let mut keep = 0;
             for p in PERMS {
@@ -809,15 +862,11 @@ fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
             changed |= u32::from(a != kept[b][d]) << d;
             *o = a;
         }
-        board.cand[9 * b..9 * b + 9].copy_from_slice(&out[..9]);
+        state.cand[b] = out;
         dirty |= (changed & 0x1FF) << (9 * b);
-        board.unsolved[b] &= !once;
+        state.unsolved[b] &= !once;
     }
-    board.dirty = dirty;
-    if empty != 0 || twice != 0 {
-        return Err(Conflict);
-    }
-    Ok(())
+    (dirty, empty == 0 && twice == 0)
 }
 
 /// How many entries must be due for the vector copy to sweep the whole board again at the root rather than leave
@@ -837,24 +886,38 @@ const ROOT_SWEEPS: usize = 6;
 /// is one that sweep-by-sweep propagation passes through on the way to the same fixpoint. (A const parameter
 /// rather than a function argument: the compiler left a function argument's call out of line, compiled without
 /// the caller's AVX-512.)
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg(test)]
 #[inline(always)]
 fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
-    let sweep = |board: &mut Board9| {
-        if LANES {
-            first_sweep_lanes(board)
-        } else {
-            board.first_sweep()
-        }
-    };
-    sweep(board)?;
+    if LANES {
+        let mut lanes = Lanes::load(board);
+        let (dirty, ok) = lane_sweeps(&mut lanes);
+        lanes.store(board, dirty);
+        return if ok { Ok(()) } else { Err(Conflict) };
+    }
+    board.first_sweep()?;
     for _ in 1..ROOT_SWEEPS {
         if board.dirty.count_ones() < SWEEP_FROM {
             break;
         }
-        sweep(board)?;
+        board.first_sweep()?;
     }
     Ok(())
+}
+
+/// [`root_sweeps`] on the lanes: the entries left due, and whether no conflict was found (the state being the
+/// one the failing sweep left, as the scalar copy's).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn lane_sweeps(lanes: &mut Lanes) -> (u32, bool) {
+    let (mut dirty, mut ok) = sweep_lanes(lanes);
+    for _ in 1..ROOT_SWEEPS {
+        if !ok || dirty.count_ones() < SWEEP_FROM {
+            break;
+        }
+        (dirty, ok) = sweep_lanes(lanes);
+    }
+    (dirty, ok)
 }
 
 /// For each value `v` in `0..=9` and band `b`, the cells of band `b` holding `v` (`masks[v][b]`): the scalar
@@ -876,9 +939,24 @@ fn value_masks(givens: &[u8; 81]) -> [[u32; 3]; 10] {
 /// bands), plus its givens. Two givens of one digit in one house are a clash, found per lane as a row, box or
 /// column holding two of them. Same verdict as [`Board9::set_givens`], and the same state when there is no clash
 /// (the test `the_vector_root_is_the_scalar_one`).
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg(test)]
 #[inline(always)]
 fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Conflict> {
+    let (lanes, clash) = givens_state(masks);
+    lanes.store(board, BAND);
+    board.cand[27..].fill(0);
+    board.unsolved[3] = 0;
+    board.pairs = [0; 3];
+    if clash {
+        return Err(Conflict);
+    }
+    Ok(())
+}
+
+/// [`givens_lanes`]'s state as lanes, and whether the givens clash.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+fn givens_state(masks: &[[u32; 3]; 10]) -> (Lanes, bool) {
     /// All ones when `x` holds, else zero.
     #[inline(always)]
     fn all(x: bool) -> u32 {
@@ -907,8 +985,11 @@ fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Confli
             cols[b][d] = r0 | r1 | r2;
         }
     }
-    for b in 0..3 {
-        let mut cand = [0u32; 16];
+    let mut state = Lanes {
+        cand: [[0; 16]; 3],
+        unsolved: empty,
+    };
+    for (b, cand) in state.cand.iter_mut().enumerate() {
         for d in 0..16 {
             let o = own[b][d];
             // A column in two bands is a clash too.
@@ -922,17 +1003,8 @@ fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Confli
             }
             cand[d] = (empty[b] & !kill) | o;
         }
-        board.cand[9 * b..9 * b + 9].copy_from_slice(&cand[..9]);
-        board.unsolved[b] = empty[b];
     }
-    board.cand[27..].fill(0);
-    board.unsolved[3] = 0;
-    board.dirty = BAND;
-    board.pairs = [0; 3];
-    if clash != 0 {
-        return Err(Conflict);
-    }
-    Ok(())
+    (state, clash != 0)
 }
 
 /// The root compiled for AVX-512 ([`givens_lanes`] and [`first_sweep_lanes`]: each band's nine entries in one
@@ -948,8 +1020,21 @@ pub(super) mod wide {
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
     #[inline(never)]
     pub(in super::super) fn root(board: &mut Board9, givens: &[u8; 81]) -> Result<(), Conflict> {
-        super::givens_lanes(board, &super::super::dispatch::value_masks_x512(givens))?;
-        super::root_sweeps::<true>(board)
+        let (mut lanes, clash) =
+            super::givens_state(&super::super::dispatch::value_masks_x512(givens));
+        if clash {
+            return Err(Conflict);
+        }
+        let (dirty, ok) = super::lane_sweeps(&mut lanes);
+        lanes.store(board, dirty);
+        board.cand[27..].fill(0);
+        board.unsolved[3] = 0;
+        board.pairs = [0; 3];
+        if ok {
+            Ok(())
+        } else {
+            Err(Conflict)
+        }
     }
 }
 
