@@ -86,11 +86,11 @@
 //! - the root's first sweep, where all 27 entries are due, with every update computed from the givens' state
 //!   and their column clears and hidden singles applied together (`Board9::first_sweep`; the same fixpoint, as
 //!   the rules only remove candidates), so that the 27 updates are independent: on AVX-512 they run as three
-//!   registers of lanes with the tables replaced by the rules they tabulate (`first_sweep_lanes`, `wide`), and
-//!   repeated while six or more entries are due (`root_sweeps`). Twenty-third session, wall time against the
+//!   registers of lanes with the tables replaced by the rules they tabulate (`sweep_lanes`, `wide`), and
+//!   repeated while six or more entries are due (`lane_sweeps`). Twenty-third session, wall time against the
 //!   previous root (`fast_rate --rounds 150`, medians of 7 alternating runs): kaggle +24%, 17_clue +9%, serg +7%,
 //!   magictour +2%; the scalar copy, for processors without AVX-512 (one sweep), -1.3% instructions. The
-//!   givens' state before it is built lane by lane there too (`givens_lanes`, from AVX-512 byte compares):
+//!   givens' state before it is built lane by lane there too (`givens_state`, from AVX-512 byte compares):
 //!   kaggle +3%, serg +1% (`docs/measurements.md`, "band9's root: the first sweep all at once"). Since the
 //!   twenty-fifth session the lanes stay in registers from the givens through the last sweep (`Lanes`), stored
 //!   into the board once: kaggle +7%, 17_clue +3%, serg +0.5% ("band9's root kept in registers").
@@ -268,7 +268,7 @@ impl Board9 {
 
     /// The root's first sweep: step 1 of the module doc on all 27 entries (every one is due after
     /// [`Board9::set_givens`]), each updated from the state the givens left rather than from the entries updated
-    /// before it in the sweep, so that the 27 updates are independent (the vector copy, [`first_sweep_lanes`],
+    /// before it in the sweep, so that the 27 updates are independent (the vector copy, [`sweep_lanes`],
     /// does them side by side; this one is its oracle and the portable copy's). Then the column clears and the
     /// hidden singles of every update are applied at once, and an entry they changed is due again. The fixpoint
     /// that [`Board9::propagate`] reaches afterwards is the one it reaches without this sweep: the rules only
@@ -700,7 +700,7 @@ impl Board9 {
         configs
     }
 
-    /// The grid as digits 1..=9, row-major. Only meaningful when solved (each cell in exactly one digit's entry).
+    /// [`Board9::grid_into`] into a new array, for the tests.
     #[cfg(test)]
     fn grid(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
@@ -708,7 +708,8 @@ impl Board9 {
         out
     }
 
-    /// Writes [`Board9::grid`] into `out`.
+    /// Writes the grid into `out` as digits 1..=9, row-major. Only meaningful when solved (each cell in exactly one
+    /// digit's entry).
     ///
     /// Bit-sliced: per band, plane `k` holds the cells whose value (digit + 1) has bit `k`; eight cells at a time,
     /// each plane's bits are spread to one per byte ([`spread_bits`]) and shifted to bit `k`. Measured against
@@ -738,17 +739,8 @@ impl Board9 {
     }
 }
 
-/// [`Board9::first_sweep`] computed lane by lane, for the vector copy ([`wide::root`]): each band's nine
-/// entries in sixteen lanes, and each table lookup of the band update replaced by the rule it tabulates, so
-/// that the compiler turns every loop over the lanes into a few vector instructions:
-/// - `KEEP`: the minirows on a row -> box permutation all of whose three minirows are occupied (six tests on
-///   the occupancy bits that [`super::tables::minirow_key`] gathers);
-/// - `LOCKED`: the columns alone in their box among the digit's columns, spread to the band's three rows;
-/// - `SOLO_ROWS & LOCKED`: the rows left with exactly one cell.
-///
-/// Same results as [`Board9::first_sweep`] (the test `the_vector_first_sweep_is_the_scalar_one`); lanes 9..16
-/// of each band are zero and stay out of every result. Compiled for the default target it is no faster than the
-/// table lookups (SSE2's four lanes: kaggle +12% instructions), so only the AVX-512 copy uses it.
+/// [`sweep_lanes`] on a board (its state loaded into lanes and stored back): the tests' way to hold the lane sweep
+/// to [`Board9::first_sweep`].
 #[cfg(test)]
 #[inline(always)]
 fn first_sweep_lanes(board: &mut Board9) -> Result<(), Conflict> {
@@ -800,8 +792,18 @@ impl Lanes {
     }
 }
 
-/// [`first_sweep_lanes`] on the lanes: returns the entries left due and whether no conflict was found (the state
-/// is updated either way, as the scalar sweep's is).
+/// [`Board9::first_sweep`] computed lane by lane, for the vector copy ([`wide::root`]), on [`Lanes`]: each band's
+/// nine entries in sixteen lanes, and each table lookup of the band update replaced by the rule it tabulates, so
+/// that the compiler turns every loop over the lanes into a few vector instructions:
+/// - `KEEP`: the minirows on a row -> box permutation all of whose three minirows are occupied (six tests on
+///   the occupancy bits that [`super::tables::minirow_key`] gathers);
+/// - `LOCKED`: the columns alone in their box among the digit's columns, spread to the band's three rows;
+/// - `SOLO_ROWS & LOCKED`: the rows left with exactly one cell.
+///
+/// Returns the entries left due and whether no conflict was found; the state is updated either way, as the scalar
+/// sweep's is. Same results as [`Board9::first_sweep`] (the test `the_vector_first_sweep_is_the_scalar_one`);
+/// lanes 9..16 of each band are zero and stay out of every result. Compiled for the default target it is no faster
+/// than the table lookups (SSE2's four lanes: kaggle +12% instructions), so only the AVX-512 copy uses it.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn sweep_lanes(state: &mut Lanes) -> (u32, bool) {
@@ -880,12 +882,8 @@ const SWEEP_FROM: u32 = 6;
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const ROOT_SWEEPS: usize = 6;
 
-/// The root's first sweep ([`first_sweep_lanes`] when `LANES`, else [`Board9::first_sweep`]), repeated while at
-/// least [`SWEEP_FROM`] entries are due, up to [`ROOT_SWEEPS`] times. A repeated sweep updates every entry from
-/// the state the last one left, due or not: an update of an entry that is not due changes nothing, so the state
-/// is one that sweep-by-sweep propagation passes through on the way to the same fixpoint. (A const parameter
-/// rather than a function argument: the compiler left a function argument's call out of line, compiled without
-/// the caller's AVX-512.)
+/// The root's sweeps on a board, for the tests: [`lane_sweeps`] when `LANES` (the board loaded into lanes and
+/// stored back), else [`Board9::first_sweep`] repeated by the same rule.
 #[cfg(test)]
 #[inline(always)]
 fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
@@ -905,8 +903,11 @@ fn root_sweeps<const LANES: bool>(board: &mut Board9) -> Result<(), Conflict> {
     Ok(())
 }
 
-/// [`root_sweeps`] on the lanes: the entries left due, and whether no conflict was found (the state being the
-/// one the failing sweep left, as the scalar copy's).
+/// The root's first sweep ([`sweep_lanes`]), repeated while at least [`SWEEP_FROM`] entries are due, up to
+/// [`ROOT_SWEEPS`] times. A repeated sweep updates every entry from the state the last one left, due or not: an
+/// update of an entry that is not due changes nothing, so the state is one that sweep-by-sweep propagation passes
+/// through on the way to the same fixpoint. Returns the entries left due, and whether no conflict was found (the
+/// state then being the one the failing sweep left, as the scalar copy's).
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn lane_sweeps(lanes: &mut Lanes) -> (u32, bool) {
@@ -933,12 +934,8 @@ fn value_masks(givens: &[u8; 81]) -> [[u32; 3]; 10] {
     masks
 }
 
-/// [`Board9::set_givens`] computed lane by lane, for the vector copy ([`wide::root`]), from the cells holding each
-/// value (`masks`, as the tests' oracle `value_masks` gives them): per band, each digit's candidates at once (one
-/// lane per digit): the empty cells outside the rows, boxes and columns of its givens (columns over all three
-/// bands), plus its givens. Two givens of one digit in one house are a clash, found per lane as a row, box or
-/// column holding two of them. Same verdict as [`Board9::set_givens`], and the same state when there is no clash
-/// (the test `the_vector_root_is_the_scalar_one`).
+/// [`givens_state`] stored into a board (with `dirty` every entry, as [`Board9::set_givens`] leaves it): the
+/// tests' way to hold it to [`Board9::set_givens`].
 #[cfg(test)]
 #[inline(always)]
 fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Conflict> {
@@ -953,7 +950,13 @@ fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Confli
     Ok(())
 }
 
-/// [`givens_lanes`]'s state as lanes, and whether the givens clash.
+/// [`Board9::set_givens`] computed lane by lane, for the vector copy ([`wide::root`]), from the cells holding each
+/// value (`masks`, as the tests' oracle `value_masks` gives them): per band, each digit's candidates at once (one
+/// lane per digit): the empty cells outside the rows, boxes and columns of its givens (columns over all three
+/// bands), plus its givens. Two givens of one digit in one house are a clash, found per lane as a row, box or
+/// column holding two of them. Returns the state as [`Lanes`] and whether the givens clash. Same verdict as
+/// [`Board9::set_givens`], and the same state when there is no clash (the test
+/// `the_vector_root_is_the_scalar_one`).
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline(always)]
 fn givens_state(masks: &[[u32; 3]; 10]) -> (Lanes, bool) {
@@ -1007,16 +1010,15 @@ fn givens_state(masks: &[[u32; 3]; 10]) -> (Lanes, bool) {
     (state, clash != 0)
 }
 
-/// The root compiled for AVX-512 ([`givens_lanes`] and [`first_sweep_lanes`]: each band's nine entries in one
-/// 512-bit register), which `super::dispatch::root` runs where the processor has the features.
+/// The root compiled for AVX-512 ([`givens_state`] and [`lane_sweeps`]: each band's nine entries in one 512-bit
+/// register), which `super::dispatch::root` runs where the processor has the features.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod wide {
     use super::{Board9, Conflict};
 
-    /// The root before propagation on AVX-512: the givens' state ([`super::givens_lanes`] of the byte compares
-    /// of `super::super::dispatch::value_masks_x512`), then
-    /// [`super::root_sweeps`] of [`super::first_sweep_lanes`] (the first sweep, and more while they pay). Values
-    /// must be at most 9.
+    /// The root before propagation on AVX-512: the givens' state ([`super::givens_state`] of the byte compares
+    /// of `super::super::dispatch::value_masks_x512`), then [`super::lane_sweeps`] (the first sweep, and more
+    /// while they pay), all in registers, stored into `board` once at the end. Values must be at most 9.
     #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,avx512f,avx512vl,avx512bw,avx512bitalg")]
     #[inline(never)]
     pub(in super::super) fn root(board: &mut Board9, givens: &[u8; 81]) -> Result<(), Conflict> {
@@ -1124,7 +1126,8 @@ struct Search<'a> {
 
 /// A branch point's values not yet tried: its band and cell, the digit of the branch being searched below it, and
 /// the digits still to try, packed into one word (bits 0-1, 2-6, 7-10 and 11-19), since the search saves and
-/// restores it around every branch (four separate fields measured 0.3% slower on 17_clue).
+/// restores it around every branch (as four machine-word fields it cost 17_clue's counting 0.8% where the packed
+/// word cost 0.3%, medians of 9 alternating runs).
 #[derive(Clone, Copy)]
 struct Untried(u32);
 
@@ -1132,6 +1135,7 @@ impl Untried {
     /// No branch point: nothing left to try.
     const NONE: Untried = Untried(0);
 
+    /// Branch point (band `b`, `cell`), searching digit `d`, digits `rest` still to try.
     #[inline(always)]
     fn new(b: usize, cell: usize, d: usize, rest: u32) -> Untried {
         Untried((b | cell << 2 | d << 7) as u32 | rest << 11)
@@ -1272,7 +1276,7 @@ const TRIAD_FROM: u32 = 210;
 /// `limits`. Givens that clash give [`Outcome::Unsatisfiable`]; a value above 9 is an [`InputError`].
 ///
 /// Runs band9's root propagation; a root that fails or solves the puzzle is answered at once. Otherwise a root
-/// that leaves [`TRIAD_FROM`] candidates or more in its unsolved cells (a hard puzzle, where triad9's stronger
+/// that leaves `TRIAD_FROM` candidates or more in its unsolved cells (a hard puzzle, where triad9's stronger
 /// inference and band-configuration branching pay for themselves) goes on in triad9, seeded with band9's
 /// candidates rather than restarted from the givens, and with each digit's configurations narrowed to those on a
 /// whole placement of the digit (`super::templates`, which halves the hardest sets' trees: at the root when

@@ -366,7 +366,7 @@ impl Triad9 {
         out
     }
 
-    /// Whether every cell holds one digit (checked at a leaf; see [`Search::run`]). Branch-free over the 27
+    /// Whether every cell holds one digit (checked at a leaf of the search's `run`). Branch-free over the 27
     /// row words: a cell lane is wrong when it is empty or holds two digits (`x & (x - 1)`, exact per lane once
     /// no lane is empty, as then no subtraction borrows across lanes).
     fn cells_fixed(&self) -> bool {
@@ -445,7 +445,7 @@ struct Found {
 /// First applies the band's pending eliminations; `Ok(None)` when they removed nothing. Returns, per peer `p`,
 /// the mask its box is restricted to (see [`peer_mask`]; `horizontal`: the band's elements are minirows), and
 /// the peers (bit `p`) whose triads differ from those of the configurations before the eliminations. Scalar;
-/// [`simd::band_fixpoint`] is the same in vector registers.
+/// [`simd::avx2::band_fixpoint`] is the same in vector registers.
 #[inline(always)]
 fn band_fixpoint(
     band: &mut Band,
@@ -528,7 +528,7 @@ fn box_mask(mask: &BoxRows) -> BoxRows {
 
 /// Restricts one box to `mask` and runs it to its fixpoint: naked singles, six-digit negative triads, hidden
 /// singles of the matrix rows and columns, and what they eliminate. `Ok(None)` when `mask` removed nothing.
-/// SWAR on the four row words; [`simd::box_fixpoint`] is the same with the box in one AVX2 register.
+/// SWAR on the four row words; [`simd`] is the same with the box in one AVX2 register.
 #[inline(always)]
 fn box_fixpoint(cells: &mut BoxRows, mask: &BoxRows) -> Result<Option<Found>, Conflict> {
     let mut elim = [0u64; 4];
@@ -658,7 +658,7 @@ fn message(p: usize, pos: &[u16; 3], neg: &[u16; 3]) -> [u64; 2] {
 }
 
 /// Restricts box `b` to `mask` ([`box_fixpoint`]) and returns the messages of its assertions to its bands;
-/// `Ok(None)` when `mask` removed nothing. [`simd::box_restrict`] is the same in one AVX2 register.
+/// `Ok(None)` when `mask` removed nothing. [`simd::avx2::box_restrict`] is the same in one AVX2 register.
 #[inline(always)]
 fn box_restrict(
     cells: &mut BoxRows,
