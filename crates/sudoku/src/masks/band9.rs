@@ -1176,7 +1176,7 @@ fn swap_through(
             return (b2 == b || c1 / 3 == c2 / 3)
                 && cand[(9 * b + a) & 31] >> cell & 1 != 0
                 && cand[(9 * b2 + a) & 31] & x2 != 0
-                && open[b & 3] >> (9 * r1 + c2) & 1 != 0
+                && open[b % 3] >> (9 * r1 + c2) & 1 != 0
                 && o & (x1 | x2) == x1 | x2;
         }
     }
