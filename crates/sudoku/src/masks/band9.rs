@@ -1104,7 +1104,7 @@ fn box_count<const POPCNT: bool>(x: u32, cell: usize) -> u32 {
 /// before it) lost 5% on the generated hard puzzles; weighing at levels 0 to 2 gained serg 2% instead of 3%.
 /// Lowered from 2 to 1 in the twenty-fifth session, after counting to two began taking its second solution from a
 /// swap (`Search::second_by_swap`): nodes per puzzle, first / count 2, serg 5.94 / 7.01 -> 5.85 / 6.88, magictour
-/// 13.22 / 22.89 -> 13.38 / 22.89, generated hard (1500, `--min-rating 12`, seed 7) counting 9.17 -> 9.36; wall
+/// 13.22 / 22.89 -> 13.38 / 23.01, generated hard (1500, `--min-rating 12`, seed 7) counting 9.17 -> 9.36; wall
 /// time (`fast_rate --rounds 20`, medians / 75th percentiles of 9 alternating runs): serg +0.9% / +1.4% first and
 /// +1.6% / +2.3% counting, 17_clue and magictour within 0.5%, the generated hard puzzles -1.3% / -1.0% first and
 /// -2.2% / -0.8% counting.
