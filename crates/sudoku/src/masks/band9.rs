@@ -790,6 +790,17 @@ impl Lanes {
         board.unsolved[..3].copy_from_slice(&self.unsolved);
         board.dirty = dirty;
     }
+
+    /// [`Lanes::store`] into a board being built as a root: its padding entries and word cleared, and no bi-value
+    /// cells known yet.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    #[inline(always)]
+    fn store_root(&self, board: &mut Board9, dirty: u32) {
+        self.store(board, dirty);
+        board.cand[27..].fill(0);
+        board.unsolved[3] = 0;
+        board.pairs = [0; 3];
+    }
 }
 
 /// [`Board9::first_sweep`] computed lane by lane, for the vector copy ([`wide::root`]), on [`Lanes`]: each band's
@@ -940,10 +951,7 @@ fn value_masks(givens: &[u8; 81]) -> [[u32; 3]; 10] {
 #[inline(always)]
 fn givens_lanes(board: &mut Board9, masks: &[[u32; 3]; 10]) -> Result<(), Conflict> {
     let (lanes, clash) = givens_state(masks);
-    lanes.store(board, BAND);
-    board.cand[27..].fill(0);
-    board.unsolved[3] = 0;
-    board.pairs = [0; 3];
+    lanes.store_root(board, BAND);
     if clash {
         return Err(Conflict);
     }
@@ -1028,10 +1036,7 @@ pub(super) mod wide {
             return Err(Conflict);
         }
         let (dirty, ok) = super::lane_sweeps(&mut lanes);
-        lanes.store(board, dirty);
-        board.cand[27..].fill(0);
-        board.unsolved[3] = 0;
-        board.pairs = [0; 3];
+        lanes.store_root(board, dirty);
         if ok {
             Ok(())
         } else {
