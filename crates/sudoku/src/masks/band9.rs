@@ -15,6 +15,11 @@
 //! Steps 1 and 2 run as JCZSolve's do: sweeps over the 27 entries in band-major order, updating each entry that
 //! changed since its last update, then naked singles once a sweep changes nothing.
 //!
+//! 3. *Column claiming*, in the search once it has met a conflict, when steps 1 and 2 are stuck: a digit whose
+//!    candidates in a column all lie in one band is in that column's box there, and leaves the box's other
+//!    columns ([`Board9::claim`]; the converse of step 1's pointing, which a band update cannot see, as a column
+//!    spans three bands). It also finds the hidden singles of columns, which steps 1 and 2 miss.
+//!
 //! Data layout and the machine (issue 16, second half; figures in `docs/measurements.md`, "fast solver, wall
 //! time"): the state is the 27 entries, the three `unsolved` words, a 27-bit `dirty` mask and the bands' bi-value
 //! cells as their last naked-singles pass found them (so a pass skips the bands unchanged since: eighteenth
@@ -99,6 +104,15 @@
 //!   Twenty-fourth session, wall time: 17_clue +7%, serg +5%, magictour +4% / +5% (`docs/measurements.md`,
 //!   "band9's sweep in one loop"). Instruction counts alone would have kept the per-band loops, as they did
 //!   when those were measured.
+//!
+//! - column claiming (step 3) in the search after its first conflict, its test on AVX2 where the processor has it
+//!   (`simd::claimable`: the 27 entries as three registers of digits 0..8, through `super::dispatch::claimable`,
+//!   since band9's bit copy is not compiled for AVX2: compiled so, serg and magictour lost 1-2%), on the rare
+//!   hit applied digit by digit. Twenty-sixth session: nodes per puzzle (`fast_rate`, first / count 2)
+//!   magictour 13.38 / 23.01 -> 12.35 / 20.89, 17_clue 1.13 / 1.76 -> 1.02 / 1.54, generated hard 5.86 / 9.36 ->
+//!   5.38 / 8.34, serg unchanged; wall time (medians of 5-7 alternating runs) magictour +2.4% / +4.9%, 17_clue
+//!   +2% first, generated hard +1.5% / +2%, serg and kaggle within 0.3% (`docs/measurements.md`, "Column
+//!   claiming in band9's search").
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
@@ -555,6 +569,34 @@ impl Board9 {
                     return Ok(self.pairs);
                 }
                 touched = 0;
+            }
+        }
+    }
+
+    /// Column claiming for the digits `digits` (bit `d`): where a digit's candidates in a column all lie in one
+    /// band, the digit's cell of that column is in that band, so in the column's box there it leaves the box's
+    /// other two columns. The cells removed make their entries due. Pointing (a box's candidates in one column
+    /// clear that column elsewhere) is the band update's; this is its converse, which the band updates do not
+    /// see (a column spans three bands). Only removes what [`claim_keep`] says; `digits` is what [`claimable`]
+    /// found on this state.
+    #[inline(always)]
+    fn claim(&mut self, digits: u32) {
+        let mut digits = digits & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let a = [
+                self.cand[d & 31],
+                self.cand[(9 + d) & 31],
+                self.cand[(18 + d) & 31],
+            ];
+            let c = a.map(band_columns);
+            for b in 0..3 {
+                let kept = a[b] & claim_keep(c[b], c[(b + 1) % 3] | c[(b + 2) % 3]);
+                if kept != a[b] {
+                    self.cand[(9 * b + d) & 31] = kept;
+                    self.dirty |= 1 << (9 * b + d);
+                }
             }
         }
     }
@@ -1045,6 +1087,120 @@ pub(super) mod wide {
     }
 }
 
+/// The columns (bit `c` for column `c`, 0..9) in which a band's cells `a` have a cell.
+#[inline(always)]
+fn band_columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1FF
+}
+
+/// The cells a digit keeps in one band by column claiming ([`Board9::claim`]), given its columns there (`own`)
+/// and in the other two bands (`others`): a column it has here and nowhere else holds its cell of that column's
+/// box here, so in each box with such a column only those columns stay (two of them in one box leave the box's
+/// conflict to the band update); the other boxes keep everything. As a 27-bit mask of the band's cells.
+#[inline(always)]
+fn claim_keep(own: u32, others: u32) -> u32 {
+    let only = own & !others;
+    // Bit 2 of each three-bit group: the box has such a column (the group trick of `minirow_key`), spread to
+    // the group's three bits.
+    let hit = (((only & 0o333) + 0o333) | only) & 0o444;
+    let hit = hit | hit >> 1 | hit >> 2;
+    ((only | !hit) & 0x1FF) * COL_SPREAD
+}
+
+/// The digits for which column claiming ([`Board9::claim`]) would remove a candidate from `cand` (a state's
+/// entries), or a conflict when a digit has no candidate left in some column. The scalar definition: the
+/// portable copy's, and the oracle of [`simd::claimable`].
+#[inline(always)]
+pub(super) fn claimable(cand: &[u32; 32]) -> Result<u32, Conflict> {
+    let mut digits = 0;
+    for d in 0..9 {
+        if claims_digit([cand[d], cand[9 + d], cand[18 + d]])? {
+            digits |= 1 << d;
+        }
+    }
+    Ok(digits)
+}
+
+/// Whether column claiming removes a candidate of the digit whose entries in the three bands are `a`, or a
+/// conflict when it has no candidate in some column.
+#[inline(always)]
+fn claims_digit(a: [u32; 3]) -> Result<bool, Conflict> {
+    let c = a.map(band_columns);
+    if c[0] | c[1] | c[2] != 0x1FF {
+        return Err(Conflict);
+    }
+    let mut lost = 0;
+    for b in 0..3 {
+        lost |= a[b] & !claim_keep(c[b], c[(b + 1) % 3] | c[(b + 2) % 3]);
+    }
+    Ok(lost != 0)
+}
+
+/// [`claimable`] on AVX2, for band9's bit copy (compiled with these features, so the intrinsics need no
+/// `unsafe` here): digits 0..8 of the three bands as three registers of eight 32-bit lanes, each lane the
+/// scalar rule; digit 8 by [`claims_digit`]. The tests hold it to the scalar one.
+#[cfg(target_arch = "x86_64")]
+pub(super) mod simd {
+    use std::arch::x86_64::*;
+
+    use super::Conflict;
+
+    /// See [`super::claimable`]; same results.
+    #[inline(never)]
+    #[target_feature(enable = "avx2")]
+    pub(in super::super) fn claimable(cand: &[u32; 32]) -> Result<u32, Conflict> {
+        // Entries `o..o + 8`: digits 0..8 of the band starting at `o`.
+        let load = |o: usize| {
+            let x = |i: usize| cand[(o + i) & 31] as i32;
+            _mm256_setr_epi32(x(0), x(1), x(2), x(3), x(4), x(5), x(6), x(7))
+        };
+        let a = [load(0), load(9), load(18)];
+        let m9 = _mm256_set1_epi32(0x1FF);
+        let columns = |x: __m256i| {
+            _mm256_and_si256(
+                _mm256_or_si256(
+                    _mm256_or_si256(x, _mm256_srli_epi32::<9>(x)),
+                    _mm256_srli_epi32::<18>(x),
+                ),
+                m9,
+            )
+        };
+        let c = [columns(a[0]), columns(a[1]), columns(a[2])];
+        let seen = _mm256_or_si256(_mm256_or_si256(c[0], c[1]), c[2]);
+        let every = _mm256_movemask_epi8(_mm256_cmpeq_epi32(seen, m9)) == -1;
+        let (o333, o444) = (_mm256_set1_epi32(0o333), _mm256_set1_epi32(0o444));
+        let mut lost = _mm256_setzero_si256();
+        for b in 0..3 {
+            let others = _mm256_or_si256(c[(b + 1) % 3], c[(b + 2) % 3]);
+            let only = _mm256_andnot_si256(others, c[b]);
+            let g = _mm256_and_si256(
+                _mm256_or_si256(_mm256_add_epi32(_mm256_and_si256(only, o333), o333), only),
+                o444,
+            );
+            let hit = _mm256_or_si256(
+                _mm256_or_si256(g, _mm256_srli_epi32::<1>(g)),
+                _mm256_srli_epi32::<2>(g),
+            );
+            let keep = _mm256_or_si256(only, _mm256_andnot_si256(hit, m9));
+            let spread = _mm256_or_si256(
+                _mm256_or_si256(keep, _mm256_slli_epi32::<9>(keep)),
+                _mm256_slli_epi32::<18>(keep),
+            );
+            lost = _mm256_or_si256(lost, _mm256_andnot_si256(spread, a[b]));
+        }
+        let kept = _mm256_cmpeq_epi32(lost, _mm256_setzero_si256());
+        let mut digits = !(_mm256_movemask_ps(_mm256_castsi256_ps(kept)) as u32) & 0xFF;
+        if super::claims_digit([cand[8], cand[17], cand[26]])? {
+            digits |= 1 << 8;
+        }
+        if every {
+            Ok(digits)
+        } else {
+            Err(Conflict)
+        }
+    }
+}
+
 /// The cells of a band (27 bytes) that hold 0, as a 27-bit mask: eight bytes at a time, a zero byte found by
 /// SWAR and the eight flags gathered by one multiply.
 #[inline(always)]
@@ -1114,6 +1270,14 @@ fn box_count<const POPCNT: bool>(x: u32, cell: usize) -> u32 {
 /// +1.6% / +2.3% counting, 17_clue and magictour within 0.5%, the generated hard puzzles -1.3% / -1.0% first and
 /// -2.2% / -0.8% counting.
 const WEIGH_ABOVE: u64 = 1;
+
+/// The search adds column claiming ([`Board9::claim`]) to its propagation once it has met this many conflicts,
+/// the rule by which it weighs its branching cell ([`WEIGH_ABOVE`]): where nothing has failed yet (a puzzle with
+/// many solutions going down to one) claiming removes almost nothing and costs its test at every node.
+/// Twenty-sixth session, `fast_rate --count` (medians of 5-7 alternating runs of `--rounds 10`) against claiming
+/// from this many conflicts: 0 (every node, the root included) serg -2.3%, 17_clue +1.6%, magictour +1.0%,
+/// generated hard +3.7%; 3: serg +0.7%, 17_clue -0.5%, magictour -1.1%; 8: magictour -2.3%, hard -2.2%.
+const CLAIM_AFTER_FAILS: u64 = 1;
 
 /// One search: the limits, the counters and the first solution.
 struct Search<'a> {
@@ -1331,7 +1495,7 @@ pub fn solve9_band(
 /// each with the copy's target features, so that everything they inline (the band updates, the branching choice,
 /// the state copies) is compiled with them too.
 macro_rules! band_functions {
-    ($root:path, $popcnt:literal; $(#[$feature:meta])*) => {
+    ($root:path, $claimable:path, $popcnt:literal; $(#[$feature:meta])*) => {
         /// [`super::solve9`]'s work after the value check: `route` = `Some((from, path))` hands a root with at
         /// least `from` open candidates to triad9's copy `path` (0: every root band9 leaves open), `None` keeps
         /// band9 throughout (as [`super::solve9_band`]). Values must be at most 9.
@@ -1451,6 +1615,19 @@ macro_rules! band_functions {
                         Ok(())
                     };
                 }
+                if search.stats.fails >= super::CLAIM_AFTER_FAILS {
+                    match $claimable(&board.cand) {
+                        Err(Conflict) => {
+                            search.stats.fails += 1;
+                            return Ok(());
+                        }
+                        Ok(0) => {}
+                        Ok(digits) => {
+                            board.claim(digits);
+                            continue;
+                        }
+                    }
+                }
                 let weigh = depth < super::WEIGH_ABOVE || search.stats.fails > 0;
                 let (b, cell, mut digits) = board.choose::<$popcnt>(pairs, weigh);
                 search.stats.guesses += 1;
@@ -1509,7 +1686,7 @@ pub(crate) mod portable {
         Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, Untried, BAND,
     };
 
-    band_functions!(Board9::root, false;);
+    band_functions!(Board9::root, super::claimable, false;);
 }
 
 /// band9 compiled with `popcnt,bmi1,bmi2` (`tzcnt`, `blsr`, `andn` and shifts by a register other than `cl`
@@ -1521,7 +1698,7 @@ pub(crate) mod bits {
         Board9, Conflict, Limits, MaskResult, Outcome, Path, Search, Stats, Stop, Untried, BAND,
     };
 
-    band_functions!(super::super::dispatch::root, true; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
+    band_functions!(super::super::dispatch::root, super::super::dispatch::claimable, true; #[target_feature(enable = "popcnt,bmi1,bmi2")]);
 }
 
 #[cfg(test)]
@@ -1604,6 +1781,121 @@ mod tests {
             }
         }
         assert!(found > 500, "too few rectangles to test the check: {found}");
+    }
+
+    /// Random entries for the column claiming tests: each digit's cells in each band drawn sparse or dense, and
+    /// then, unless `holes`, every column given the digit somewhere (so that no column lacks it), so that
+    /// claims are common; with `holes` a digit may lack a column (a conflict).
+    fn claim_states(seed: u64, n: usize, holes: bool) -> Vec<[u32; 32]> {
+        let mut rng = csp_core::rng::Rng::new(seed);
+        (0..n)
+            .map(|_| {
+                let mut cand = [0u32; 32];
+                for d in 0..9 {
+                    for b in 0..3 {
+                        let mut x = rng.next_u64() as u32;
+                        for _ in 0..rng.below_mod(4) {
+                            x &= rng.next_u64() as u32;
+                        }
+                        cand[9 * b + d] = x & super::BAND;
+                    }
+                    if !holes || rng.below_mod(4) != 0 {
+                        for col in 0..9 {
+                            let column = super::COL_SPREAD << col;
+                            if (cand[d] | cand[9 + d] | cand[18 + d]) & column == 0 {
+                                let b = rng.below_mod(3) as usize;
+                                cand[9 * b + d] |= 1 << (9 * rng.below_mod(3) + col);
+                            }
+                        }
+                    }
+                }
+                cand
+            })
+            .collect()
+    }
+
+    /// Column claiming, cell by cell as its rule is stated: digit `d` leaves cell (`b`, row, `col`) exactly when
+    /// another column of the cell's box has candidates for `d` in band `b` and in no other band and `col` does
+    /// not (two such columns in one box both stay: the band update finds that conflict); every other candidate
+    /// stays, and exactly the entries that lost one are made due. `claimable` names exactly the digits that lose
+    /// something.
+    #[test]
+    fn column_claiming_removes_exactly_the_candidates_its_rule_names() {
+        let mut claims = 0;
+        for cand in claim_states(0xc1a1, 3000, false) {
+            let in_column =
+                |d: usize, b: usize, col: usize| cand[9 * b + d] & super::COL_SPREAD << col != 0;
+            let mut want = cand;
+            for d in 0..9 {
+                for b in 0..3 {
+                    for cell in 0..27 {
+                        let col = cell % 9;
+                        let only_here = |c: usize| {
+                            in_column(d, b, c) && (0..3).all(|b2| b2 == b || !in_column(d, b2, c))
+                        };
+                        let claimed_elsewhere =
+                            (0..9).any(|c2| c2 != col && c2 / 3 == col / 3 && only_here(c2));
+                        if claimed_elsewhere && !only_here(col) {
+                            want[9 * b + d] &= !(1 << cell);
+                        }
+                    }
+                }
+            }
+            let mut board = super::Board9 {
+                cand,
+                unsolved: [super::BAND, super::BAND, super::BAND, 0],
+                dirty: 0,
+                pairs: [0; 3],
+            };
+            let lost: u32 = (0..27)
+                .filter(|&i| want[i] != cand[i])
+                .map(|i| 1 << i)
+                .sum();
+            let digits = (0..9)
+                .filter(|&d| lost & (0x0004_0201 << d) != 0)
+                .map(|d| 1 << d)
+                .sum();
+            assert_eq!(super::claimable(&cand).ok(), Some(digits), "{cand:?}");
+            board.claim(0x1FF);
+            assert_eq!(board.cand, want, "{cand:?}");
+            assert_eq!(board.dirty, lost, "{cand:?}");
+            claims += usize::from(lost != 0);
+        }
+        assert!(
+            claims > 1000,
+            "too few states with a claim to test the rule: {claims}"
+        );
+    }
+
+    /// A digit without a candidate in some column is a conflict of `claimable`, and only then.
+    #[test]
+    fn a_column_without_a_candidate_for_some_digit_is_a_conflict_of_the_claim_test() {
+        let mut conflicts = 0;
+        for cand in claim_states(0xc1a2, 3000, true) {
+            let hole = (0..9).any(|d| {
+                (0..9).any(|col| {
+                    (cand[d] | cand[9 + d] | cand[18 + d]) & super::COL_SPREAD << col == 0
+                })
+            });
+            assert_eq!(super::claimable(&cand).is_err(), hole, "{cand:?}");
+            conflicts += usize::from(hole);
+        }
+        assert!((500..2500).contains(&conflicts), "{conflicts} conflicts");
+    }
+
+    /// The AVX2 claim test (the bit copy's, where the processor has AVX2) gives the scalar one's answer on every
+    /// state, conflicts included.
+    #[test]
+    fn the_vector_claim_test_agrees_with_the_scalar_one() {
+        for holes in [false, true] {
+            for cand in claim_states(0xc1a3 + u64::from(holes), 3000, holes) {
+                assert_eq!(
+                    crate::masks::dispatch::claimable(&cand).ok(),
+                    super::claimable(&cand).ok(),
+                    "{cand:?}"
+                );
+            }
+        }
     }
 
     /// Counting to two on random puzzles, from unique to wide open: both copies of band9 count like the plain DFS

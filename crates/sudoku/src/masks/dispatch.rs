@@ -170,6 +170,19 @@ pub(crate) fn band_bits(path: Path, features: Features) -> bool {
     path != Path::Portable && features[1..4].iter().all(|&f| f)
 }
 
+/// band9's column claiming test (`band9::claimable`) for its bit copy: on AVX2 where the processor has it
+/// (`band9::simd::claimable`, same results), else the scalar one.
+#[inline]
+pub(crate) fn claimable(cand: &[u32; 32]) -> Result<u32, super::band9::Conflict> {
+    #[cfg(target_arch = "x86_64")]
+    if detect()[0] {
+        // SAFETY: `simd::claimable` is compiled with `avx2` alone, which `detect` (the standard library's
+        // detection, cached in `DETECTED`) has just reported on the running processor.
+        return unsafe { super::band9::simd::claimable(cand) };
+    }
+    super::band9::claimable(cand)
+}
+
 /// `fast`'s 9x9 solve ([`super::solve9`]): band9's root and search on its best copy, and a root with `from` or
 /// more open candidates continued in triad9's best copy where triad9 has a vector copy. One feature detection
 /// serves both choices.
