@@ -106,13 +106,13 @@
 //!   when those were measured.
 //!
 //! - column claiming (step 3) in the search after its first conflict, its test on AVX2 where the processor has it
-//!   (`simd::claimable`: the 27 entries as three registers of digits 0..8, through `super::dispatch::claimable`,
-//!   since band9's bit copy is not compiled for AVX2: compiled so, serg and magictour lost 1-2%), on the rare
-//!   hit applied digit by digit. Twenty-sixth session: nodes per puzzle (`fast_rate`, first / count 2)
-//!   magictour 13.38 / 23.01 -> 12.35 / 20.89, 17_clue 1.13 / 1.76 -> 1.02 / 1.54, generated hard 5.86 / 9.36 ->
-//!   5.38 / 8.34, serg unchanged; wall time (medians of 5-7 alternating runs) magictour +2.4% / +4.9%, 17_clue
-//!   +2% first, generated hard +1.5% / +2%, serg and kaggle within 0.3% (`docs/measurements.md`, "Column
-//!   claiming in band9's search").
+//!   (`simd::claimable`: digits 0..7 of the three bands in three registers, digit 8 scalar), called through
+//!   `super::dispatch::claimable`, since band9's bit copy is not compiled for AVX2 (compiled so, with the claim
+//!   off, 17_clue lost 2.2% and magictour 1.0%); the rare hit is applied digit by digit. Twenty-sixth session:
+//!   nodes per puzzle (`fast_rate`, first / count 2) magictour 13.38 / 23.01 -> 12.35 / 20.89, 17_clue 1.13 /
+//!   1.76 -> 1.02 / 1.54, generated hard 5.86 / 9.36 -> 5.38 / 8.34, serg unchanged; wall time (medians of 7
+//!   alternating runs) magictour +3.1% / +4.9%, 17_clue +0.9% / +1.2%, generated hard +2.0% / +4.3%, kaggle
+//!   +0.1% / -0.4%, serg -0.3% / -1.1% (`docs/measurements.md`, "Column claiming in band9's search").
 //!
 //! Then the search guesses on a bi-value cell (see `Board9::choose`), copying the whole state (on the call stack)
 //! for every branch but the last, which continues in place.
@@ -1136,9 +1136,10 @@ fn claims_digit(a: [u32; 3]) -> Result<bool, Conflict> {
     Ok(lost != 0)
 }
 
-/// [`claimable`] on AVX2, for band9's bit copy (compiled with these features, so the intrinsics need no
-/// `unsafe` here): digits 0..8 of the three bands as three registers of eight 32-bit lanes, each lane the
-/// scalar rule; digit 8 by [`claims_digit`]. The tests hold it to the scalar one.
+/// [`claimable`] on AVX2, for band9's bit copy, which calls it through `super::dispatch::claimable` after
+/// detecting the feature (the intrinsics need no `unsafe` inside a function compiled with it): digits 0..7 of
+/// the three bands as three registers of eight 32-bit lanes, each lane the scalar rule; digit 8 by
+/// [`claims_digit`]. The tests hold it to the scalar one.
 #[cfg(target_arch = "x86_64")]
 pub(super) mod simd {
     use std::arch::x86_64::*;
@@ -1149,7 +1150,7 @@ pub(super) mod simd {
     #[inline(never)]
     #[target_feature(enable = "avx2")]
     pub(in super::super) fn claimable(cand: &[u32; 32]) -> Result<u32, Conflict> {
-        // Entries `o..o + 8`: digits 0..8 of the band starting at `o`.
+        // Entries `o..o + 8`: digits 0..7 of the band starting at `o`.
         let load = |o: usize| {
             let x = |i: usize| cand[(o + i) & 31] as i32;
             _mm256_setr_epi32(x(0), x(1), x(2), x(3), x(4), x(5), x(6), x(7))

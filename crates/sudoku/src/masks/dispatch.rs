@@ -3,8 +3,8 @@
 //! (portable, and `popcnt,bmi1,bmi2`), whose bit copy builds its root on AVX-512 where it can ([`root`]) and
 //! tests its column claims on AVX2 where it can ([`claimable`]); every copy is the same source compiled with other
 //! target features (the root: the same rules without their tables), and the tests hold each to the portable
-//! copy's answers and statistics. Besides the calls, one function here
-//! loads bytes into AVX-512 registers for that root ([`value_masks_x512`]).
+//! copy's answers and statistics. Besides the calls, one function here loads bytes into AVX-512 registers for
+//! that root ([`value_masks_x512`]).
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicU16, Ordering};
