@@ -300,7 +300,7 @@ impl Board9 {
             let key = minirow_key(a) & 511;
             let a = a & KEEP[key];
             empty |= a == 0;
-            let l = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+            let l = LOCKED[band_columns(a) as usize];
             singles[i] = a & SOLO_ROWS[key] & l & self.unsolved[i / 9];
             kept[i] = a;
             locked[i] = l;
@@ -438,7 +438,7 @@ impl Board9 {
             let a = a & KEEP[key];
             empty |= a == 0;
             // Columns alone in their box: the digit's cell of that box is in that column (see `LOCKED`).
-            let locked = LOCKED[((a | a >> 9 | a >> 18) & 0x1FF) as usize];
+            let locked = LOCKED[band_columns(a) as usize];
             // Unsolved cells alone in their row of the band (see `SOLO_ROWS`): hidden singles.
             let s = a & SOLO_ROWS[key] & locked & self.unsolved[b & 3];
             twice |= once[b % 3] & s;
@@ -725,7 +725,7 @@ impl Board9 {
                 let c = CONF_LANES[minirow_key(x) & 511];
                 configs[b][0] |= c[0] << d;
                 configs[b][1] |= c[1] << d;
-                col[b] = (x | x >> 9 | x >> 18) & 0x1FF;
+                col[b] = band_columns(x);
             }
         }
         for (v, out) in configs[3..].iter_mut().enumerate() {
@@ -887,7 +887,7 @@ fn sweep_lanes(state: &mut Lanes) -> (u32, bool) {
             }
             let a = a & keep;
             empty |= u32::from(a == 0 && d < 9);
-            let cols = (a | a >> 9 | a >> 18) & 0x1FF;
+            let cols = band_columns(a);
             let (mut alone, mut solo) = (0, 0);
             for k in 0..3 {
                 let box_cols = cols & 7 << (3 * k);
@@ -1087,7 +1087,8 @@ pub(super) mod wide {
     }
 }
 
-/// The columns (bit `c` for column `c`, 0..9) in which a band's cells `a` have a cell.
+/// The columns (bit `c` for column `c`, 0..9) in which a band's cells `a` have a cell: the band's three rows
+/// folded onto one.
 #[inline(always)]
 fn band_columns(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1FF
