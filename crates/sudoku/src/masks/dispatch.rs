@@ -173,6 +173,7 @@ pub(crate) fn band_bits(path: Path, features: Features) -> bool {
 
 /// band9's column claiming test (`band9::claimable`) for its bit copy: on AVX2 where the processor has it
 /// (`band9::simd::claimable`, same results), else the scalar one.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 #[inline]
 pub(crate) fn claimable(cand: &[u32; 32]) -> Result<u32, super::band9::Conflict> {
     #[cfg(target_arch = "x86_64")]
