@@ -590,11 +590,10 @@ impl Board9 {
                 self.cand[(9 + d) & 31],
                 self.cand[(18 + d) & 31],
             ];
-            let c = a.map(band_columns);
+            let kept = claimed(a);
             for b in 0..3 {
-                let kept = a[b] & claim_keep(c[b], c[(b + 1) % 3] | c[(b + 2) % 3]);
-                if kept != a[b] {
-                    self.cand[(9 * b + d) & 31] = kept;
+                if kept[b] != a[b] {
+                    self.cand[(9 * b + d) & 31] = kept[b];
                     self.dirty |= 1 << (9 * b + d);
                 }
             }
@@ -1126,15 +1125,17 @@ pub(super) fn claimable(cand: &[u32; 32]) -> Result<u32, Conflict> {
 /// conflict when it has no candidate in some column.
 #[inline(always)]
 fn claims_digit(a: [u32; 3]) -> Result<bool, Conflict> {
-    let c = a.map(band_columns);
-    if c[0] | c[1] | c[2] != 0x1FF {
+    if band_columns(a[0] | a[1] | a[2]) != 0x1FF {
         return Err(Conflict);
     }
-    let mut lost = 0;
-    for b in 0..3 {
-        lost |= a[b] & !claim_keep(c[b], c[(b + 1) % 3] | c[(b + 2) % 3]);
-    }
-    Ok(lost != 0)
+    Ok(claimed(a) != a)
+}
+
+/// What column claiming leaves of one digit whose entries in the three bands are `a` ([`claim_keep`] in each).
+#[inline(always)]
+fn claimed(a: [u32; 3]) -> [u32; 3] {
+    let c = a.map(band_columns);
+    std::array::from_fn(|b| a[b] & claim_keep(c[b], c[(b + 1) % 3] | c[(b + 2) % 3]))
 }
 
 /// [`claimable`] on AVX2, for band9's bit copy, which calls it through `super::dispatch::claimable` after
